@@ -1,0 +1,60 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Debian packages that provide the system libraries; scripts/demo and scripts/test install them.
+let imageLibraryProviders: [SystemPackageProvider] = [.apt(["libexif-dev", "libjpeg-dev", "libpng-dev"])]
+
+let package = Package(
+    name: "Dossier",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "dossier", targets: ["dossier"]),
+        .library(name: "DossierCore", targets: ["DossierCore"]),
+        .library(name: "DossierPhotos", targets: ["DossierPhotos"]),
+        .library(name: "DossierCLI", targets: ["DossierCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: imageLibraryProviders),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: imageLibraryProviders),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: imageLibraryProviders),
+        .target(
+            name: "CImageShims",
+            dependencies: ["CJPEG", "CPNG"],
+            cSettings: [.unsafeFlags(["-O2"])]
+        ),
+        .target(
+            name: "DossierCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "DossierPhotos",
+            dependencies: ["DossierCore", "CImageShims", "CExif"]
+        ),
+        .target(
+            name: "DossierCLI",
+            dependencies: [
+                "DossierCore",
+                "DossierPhotos",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "dossier",
+            dependencies: ["DossierCLI"]
+        ),
+        .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore"]),
+        .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif"]),
+        .testTarget(name: "DossierCLITests", dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims"]),
+    ]
+)

@@ -1,0 +1,180 @@
+#ifndef DOSSIER_IMAGE_H
+#define DOSSIER_IMAGE_H
+// The one place where libjpeg's and libpng's setjmp/longjmp error handling lives.
+// Swift cannot call setjmp, and a longjmp through Swift frames is undefined behaviour,
+// so every call into those libraries that can fail goes through a function here.
+// Each returns 0 on success, non-zero on failure, and fills a dossier_status with the
+// library's own message.
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DOSSIER_MESSAGE_MAX 256
+
+typedef struct {
+    /// 0 on success; otherwise one of DOSSIER_ERR_*.
+    int code;
+    /// The failing library's own message (or ours, for limits), NUL-terminated.
+    char message[DOSSIER_MESSAGE_MAX];
+    /// Number of warnings the library gave and we tolerated.
+    int warning_count;
+    /// The first tolerated warning's message, NUL-terminated ("" if none).
+    char warning[DOSSIER_MESSAGE_MAX];
+} dossier_status;
+
+enum {
+    DOSSIER_OK = 0,
+    /// The library refused the data (corrupt, truncated, unsupported); message says why.
+    DOSSIER_ERR_DECODE = 1,
+    /// The picture is larger than DOSSIER_MAX_PIXELS or a dimension is zero.
+    DOSSIER_ERR_LIMIT = 2,
+    /// Out of memory or an encoder failure.
+    DOSSIER_ERR_ENCODE = 3,
+    /// A caller mistake (bad orientation, lossless requested on an unaligned picture...).
+    DOSSIER_ERR_ARGUMENT = 4,
+};
+
+/// Pictures above this many pixels are refused before any pixel memory is allocated
+/// (a hostile header may claim 65535x65535).
+#define DOSSIER_MAX_PIXELS (150u * 1000u * 1000u)
+
+/// A malloc'd byte buffer owned by the caller; release with dossier_buffer_free.
+typedef struct {
+    uint8_t *data;
+    size_t size;
+} dossier_buffer;
+
+void dossier_buffer_free(dossier_buffer *buffer);
+
+// ---------------------------------------------------------------------------------
+// JPEG (libjpeg-turbo)
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    int width;
+    int height;
+    int components;
+    /// J_COLOR_SPACE of the stored data (JCS_GRAYSCALE=1, JCS_YCbCr=3, JCS_CMYK=4, JCS_YCCK=5, JCS_RGB=2).
+    int color_space;
+    int h_samp[4];
+    int v_samp[4];
+    /// Size of one MCU in pixels (max_h_samp * 8, max_v_samp * 8; 8x8 for one component).
+    int mcu_width;
+    int mcu_height;
+    int progressive;
+    int arithmetic;
+    int precision;
+} dossier_jpeg_info;
+
+/// Reads the header only (no entropy decoding).
+int dossier_jpeg_read_info(const uint8_t *data, size_t size, dossier_jpeg_info *info, dossier_status *status);
+
+/// Entropy-decodes every coefficient (no IDCT): proves the file is whole without the cost of a full decode.
+/// Premature end of data and corrupt-data warnings fail; extraneous bytes between markers are tolerated
+/// (counted as a warning), as real scanners write them.
+int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status);
+
+enum {
+    /// Lossless whenever the edges the transform moves are whole MCUs, else pixel path.
+    DOSSIER_JPEG_AUTO = 0,
+    /// Fail with DOSSIER_ERR_ARGUMENT unless lossless is possible.
+    DOSSIER_JPEG_LOSSLESS_ONLY = 1,
+    /// Always decode, turn and re-encode.
+    DOSSIER_JPEG_PIXELS_ONLY = 2,
+};
+
+/// Turns a JPEG upright for an EXIF orientation (1..8; 1 copies the coefficients unchanged).
+///   1 none, 2 flip left-right, 3 rotate 180, 4 flip top-bottom, 5 transpose,
+///   6 rotate 90 clockwise, 7 transverse, 8 rotate 270 clockwise.
+/// Lossless path: DCT coefficients are moved (jpegtran's rules), never trimmed.
+/// Pixel path: decode in the stored colour space (no colour conversion), turn, re-encode with
+/// the source's quantisation tables (transposed when the transform transposes) and chroma
+/// sampling (h/v swapped when it transposes), same precision, baseline/progressive kept.
+/// All APPn and COM markers are kept in order, except that when `exif_app1` is non-NULL the
+/// first APP1 that starts with "Exif\0\0" is replaced by it (payload including "Exif\0\0";
+/// at most 65533 bytes). `used_lossless` (may be NULL) receives 1 for the coefficient path.
+int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
+                        const uint8_t *exif_app1, size_t exif_app1_size,
+                        int mode, dossier_buffer *out, int *used_lossless, dossier_status *status);
+
+/// Full decode to interleaved 8-bit RGB (grayscale and CMYK converted), for tests and previews.
+int dossier_jpeg_decode_rgb(const uint8_t *data, size_t size, dossier_buffer *rgb,
+                            int *width, int *height, dossier_status *status);
+
+/// Encodes interleaved 8-bit RGB as baseline YCbCr with the given quality and luma sampling
+/// (h_samp x v_samp: 2x2 = 4:2:0, 2x1 = 4:2:2, 1x1 = 4:4:4; chroma is 1x1).
+/// `app1` (may be NULL) is written as an APP1 marker payload right after SOI/JFIF.
+int dossier_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
+                            int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
+                            dossier_buffer *out, dossier_status *status);
+
+/// DCT coefficients of one JPEG, for tests that prove a lossless transform.
+typedef struct {
+    int components;
+    int width_in_blocks[4];
+    int height_in_blocks[4];
+    /// Per component: width_in_blocks*height_in_blocks blocks in raster order, 64 coefficients
+    /// each in natural (row-major) order. malloc'd; freed by dossier_jpeg_coefficients_free.
+    int16_t *blocks[4];
+    /// Quantisation table of each component, natural order.
+    uint16_t quant[4][64];
+} dossier_jpeg_coefficients;
+
+int dossier_jpeg_read_coefficients(const uint8_t *data, size_t size,
+                                   dossier_jpeg_coefficients *out, dossier_status *status);
+void dossier_jpeg_coefficients_free(dossier_jpeg_coefficients *coefficients);
+
+// ---------------------------------------------------------------------------------
+// PNG (libpng)
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    int width;
+    int height;
+    int bit_depth;
+    /// PNG_COLOR_TYPE_*: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
+    int color_type;
+    int interlaced;
+    /// tIME chunk (UTC), has_time = 0 when absent.
+    int has_time;
+    int year, month, day, hour, minute, second;
+} dossier_png_info;
+
+/// Decodes the whole file (every row, every chunk CRC) to prove it is valid, and returns its
+/// header facts, its tIME, and the raw TIFF payload of its eXIf chunk in `exif` (size 0 when
+/// absent; the caller frees it). Hostile chunk lengths fail without large allocations.
+int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,
+                        dossier_buffer *exif, dossier_status *status);
+
+/// Turns a PNG upright for an EXIF orientation (2..8; see dossier_jpeg_orient). Keeps bit depth,
+/// colour type, interlacing, palette, tRNS, and every ancillary chunk (iCCP, sRGB, gAMA, cHRM,
+/// sBIT, bKGD, pHYs, tEXt/zTXt/iTXt, tIME, sPLT, hIST, unknown chunks...). When `exif` is non-NULL
+/// the eXIf chunk's payload (raw TIFF, no "Exif\0\0") is replaced by it.
+int dossier_png_orient(const uint8_t *data, size_t size, int orientation,
+                       const uint8_t *exif, size_t exif_size,
+                       dossier_buffer *out, dossier_status *status);
+
+/// Decodes to unpacked samples for tests: 1, 2 and 4 bit samples are expanded to one byte
+/// each (values unchanged, not scaled); 16-bit samples stay two bytes, big-endian; palette
+/// images give indices. `pixel_bytes` receives bytes per pixel; rows are width*pixel_bytes.
+int dossier_png_decode_raw(const uint8_t *data, size_t size, dossier_buffer *pixels,
+                           dossier_png_info *info, int *pixel_bytes, dossier_status *status);
+
+/// Encodes unpacked samples (layout as dossier_png_decode_raw gives) for tests. `palette`
+/// (RGB triples, may be NULL) for colour type 3; `exif` (raw TIFF, may be NULL) as an eXIf chunk;
+/// `text_key`/`text_value` (may be NULL) as a tEXt chunk.
+int dossier_png_encode_raw(const uint8_t *pixels, int width, int height, int bit_depth,
+                           int color_type, int interlaced,
+                           const uint8_t *palette, int palette_entries,
+                           const uint8_t *exif, size_t exif_size,
+                           const char *text_key, const char *text_value,
+                           dossier_buffer *out, dossier_status *status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

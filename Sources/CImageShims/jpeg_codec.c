@@ -1,0 +1,457 @@
+// JPEG session plumbing (errors, warnings, limits, in-memory output) and the plain codec
+// entry points: header facts, validation, RGB decode/encode and coefficient dumps.
+#include "jpeg_internal.h"
+#include <jerror.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// A hostile progressive file can repeat scans over the whole picture for a very long time.
+#define MAX_SCANS 1000
+/// Bytes the compressor fills before they are appended to the session's output.
+#define OUTPUT_CHUNK 65536
+
+// ---------------------------------------------------------------------------------
+// Errors and warnings
+// ---------------------------------------------------------------------------------
+
+static jpeg_session *session_of(j_common_ptr cinfo) {
+    return (jpeg_session *)cinfo->err;
+}
+
+_Noreturn void jpeg_session_abort(jpeg_session *session, int code, const char *format, ...) {
+    char message[DOSSIER_MESSAGE_MAX];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof(message), format, args);
+    va_end(args);
+    dossier_status_fail(session->status, code, "%s", message);
+    longjmp(session->escape, 1);
+}
+
+/// libjpeg itself refuses a zero side and a side over 65500 while reading the header; the
+/// contract calls both a limit, so they are reported with the picture's claimed size.
+static int is_size_refusal(j_common_ptr cinfo) {
+    int code = cinfo->err->msg_code;
+    return cinfo->is_decompressor && (code == JERR_EMPTY_IMAGE || code == JERR_IMAGE_TOO_BIG);
+}
+
+static void on_error(j_common_ptr cinfo) {
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    jpeg_session *session = session_of(cinfo);
+    if (is_size_refusal(cinfo)) {
+        j_decompress_ptr src = (j_decompress_ptr)cinfo;
+        jpeg_session_abort(session, DOSSIER_ERR_LIMIT, "picture is %ux%u: %s", (unsigned)src->image_width,
+                           (unsigned)src->image_height, message);
+    }
+    int code = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? DOSSIER_ERR_ENCODE
+               : cinfo->is_decompressor                  ? DOSSIER_ERR_DECODE
+                                                         : DOSSIER_ERR_ENCODE;
+    jpeg_session_abort(session, code, "%s", message);
+}
+
+/// Warnings that leave every coefficient intact: scanners pad between markers, and odd
+/// JFIF/Adobe/ICC headers do not touch the image data.
+static int is_harmless_warning(int code) {
+    switch (code) {
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_JFIF_MAJOR:
+    case JWRN_ADOBE_XFORM:
+    case JWRN_BOGUS_ICC:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// libjpeg keeps going after a corrupt-data warning (it fills in zeros), so a picture that
+/// warned is not whole: stop right there rather than decode garbage to the end.
+static void on_message(j_common_ptr cinfo, int level) {
+    if (level > cinfo->err->trace_level) return;  // marker-by-marker trace chatter
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    if (level < 0) cinfo->err->num_warnings++;
+    if (level >= 0 || is_harmless_warning(cinfo->err->msg_code)) {
+        dossier_status_warn(session_of(cinfo)->status, message);
+        return;
+    }
+    int code = cinfo->is_decompressor ? DOSSIER_ERR_DECODE : DOSSIER_ERR_ENCODE;
+    jpeg_session_abort(session_of(cinfo), code, "%s", message);
+}
+
+/// libjpeg calls this only from the default error_exit and emit_message, both replaced;
+/// it is set so that nothing can ever reach stderr.
+static void on_output(j_common_ptr cinfo) {
+    char message[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, message);
+    dossier_status_warn(session_of(cinfo)->status, message);
+}
+
+static void on_progress(j_common_ptr cinfo) {
+    j_decompress_ptr src = (j_decompress_ptr)cinfo;
+    if (src->input_scan_number > MAX_SCANS) {
+        jpeg_session_abort(session_of(cinfo), DOSSIER_ERR_DECODE,
+                           "more than %d scans: refusing a progressive file that would take too long to decode",
+                           MAX_SCANS);
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Session
+// ---------------------------------------------------------------------------------
+
+int jpeg_session_run(jpeg_session *session, dossier_status *status, jpeg_session_body body, void *task) {
+    memset(session, 0, sizeof(*session));
+    session->status = status != NULL ? status : &session->own_status;
+    dossier_status_reset(session->status);
+    jpeg_std_error(&session->err);
+    session->err.error_exit = on_error;
+    session->err.emit_message = on_message;
+    session->err.output_message = on_output;
+    session->progress.progress_monitor = on_progress;
+    if (setjmp(session->escape) == 0) body(session, task);
+    // Both are no-ops on a codec never created: the session started zeroed.
+    jpeg_destroy_compress(&session->dst);
+    jpeg_destroy_decompress(&session->src);
+    dossier_growable_free(&session->output);
+    return session->status->code;
+}
+
+void jpeg_session_read_header(jpeg_session *session, const uint8_t *data, size_t size, int keep_markers) {
+    j_decompress_ptr src = &session->src;
+    src->err = &session->err;
+    jpeg_create_decompress(src);
+    src->progress = &session->progress;
+    jpeg_mem_src(src, data, (unsigned long)size);
+    if (keep_markers) {
+        jpeg_save_markers(src, JPEG_COM, 0xFFFF);
+        for (int n = 0; n < 16; n++) jpeg_save_markers(src, JPEG_APP0 + n, 0xFFFF);
+    }
+    jpeg_read_header(src, TRUE);
+}
+
+void jpeg_session_check_limits(jpeg_session *session) {
+    JDIMENSION width = session->src.image_width, height = session->src.image_height;
+    if ((uint64_t)width * height > DOSSIER_MAX_PIXELS) {
+        jpeg_session_abort(session, DOSSIER_ERR_LIMIT, "picture is %ux%u, larger than the %u megapixel limit",
+                           (unsigned)width, (unsigned)height, DOSSIER_MAX_PIXELS / 1000000u);
+    }
+}
+
+void jpeg_describe_source(const struct jpeg_decompress_struct *src, dossier_jpeg_info *info) {
+    memset(info, 0, sizeof(*info));
+    info->width = (int)src->image_width;
+    info->height = (int)src->image_height;
+    info->components = src->num_components;
+    info->color_space = (int)src->jpeg_color_space;
+    for (int ci = 0; ci < src->num_components && ci < 4; ci++) {
+        info->h_samp[ci] = src->comp_info[ci].h_samp_factor;
+        info->v_samp[ci] = src->comp_info[ci].v_samp_factor;
+    }
+    // A single component is coded one block per MCU whatever its sampling factors say.
+    int single = src->num_components == 1;
+    info->mcu_width = single ? DCTSIZE : src->max_h_samp_factor * DCTSIZE;
+    info->mcu_height = single ? DCTSIZE : src->max_v_samp_factor * DCTSIZE;
+    info->progressive = src->progressive_mode ? 1 : 0;
+    info->arithmetic = src->arith_code ? 1 : 0;
+    info->precision = src->data_precision;
+}
+
+// ---------------------------------------------------------------------------------
+// In-memory output: the compressor fills a pool-allocated chunk, appended to session->output.
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    JOCTET *chunk;
+} chunk_destination;
+
+static void flush_chunk(j_compress_ptr cinfo, size_t count) {
+    jpeg_session *session = session_of((j_common_ptr)cinfo);
+    chunk_destination *dest = (chunk_destination *)cinfo->dest;
+    if (!dossier_growable_append(&session->output, dest->chunk, count)) {
+        jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "out of memory: output past %zu bytes",
+                           session->output.size);
+    }
+    dest->pub.next_output_byte = dest->chunk;
+    dest->pub.free_in_buffer = OUTPUT_CHUNK;
+}
+
+static void init_destination(j_compress_ptr cinfo) {
+    chunk_destination *dest = (chunk_destination *)cinfo->dest;
+    dest->chunk = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, OUTPUT_CHUNK);
+    dest->pub.next_output_byte = dest->chunk;
+    dest->pub.free_in_buffer = OUTPUT_CHUNK;
+}
+
+static boolean empty_output_buffer(j_compress_ptr cinfo) {
+    flush_chunk(cinfo, OUTPUT_CHUNK);  // libjpeg's contract: the whole chunk is full
+    return TRUE;
+}
+
+static void term_destination(j_compress_ptr cinfo) {
+    flush_chunk(cinfo, OUTPUT_CHUNK - cinfo->dest->free_in_buffer);
+}
+
+void jpeg_session_open_output(jpeg_session *session) {
+    j_compress_ptr dst = &session->dst;
+    dst->err = &session->err;
+    jpeg_create_compress(dst);
+    chunk_destination *dest = (*dst->mem->alloc_small)((j_common_ptr)dst, JPOOL_PERMANENT, sizeof(*dest));
+    dest->pub.init_destination = init_destination;
+    dest->pub.empty_output_buffer = empty_output_buffer;
+    dest->pub.term_destination = term_destination;
+    dst->dest = &dest->pub;
+}
+
+void jpeg_session_finish_output(jpeg_session *session, dossier_buffer *out) {
+    jpeg_finish_compress(&session->dst);
+    if (session->src.mem != NULL) jpeg_finish_decompress(&session->src);
+    dossier_growable_finish(&session->output, out);
+}
+
+// ---------------------------------------------------------------------------------
+// Header facts and validation
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    dossier_jpeg_info *info;
+} info_task;
+
+static void read_info_body(jpeg_session *session, void *context) {
+    info_task *task = context;
+    jpeg_session_read_header(session, task->data, task->size, 0);
+    // Filled even for a picture over the limit, so the caller can say how large it is.
+    jpeg_describe_source(&session->src, task->info);
+    jpeg_session_check_limits(session);
+}
+
+int dossier_jpeg_read_info(const uint8_t *data, size_t size, dossier_jpeg_info *info, dossier_status *status) {
+    jpeg_session session;
+    info_task task = {data, size, info};
+    memset(info, 0, sizeof(*info));
+    return jpeg_session_run(&session, status, read_info_body, &task);
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+} input_task;
+
+static void validate_body(jpeg_session *session, void *context) {
+    input_task *task = context;
+    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_check_limits(session);
+    jpeg_read_coefficients(&session->src);
+    jpeg_finish_decompress(&session->src);
+}
+
+int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status) {
+    jpeg_session session;
+    input_task task = {data, size};
+    return jpeg_session_run(&session, status, validate_body, &task);
+}
+
+// ---------------------------------------------------------------------------------
+// RGB decode and encode
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    dossier_buffer *rgb;
+    int *width;
+    int *height;
+} decode_task;
+
+/// Naive ink arithmetic, good enough for previews. Adobe's encoders store CMYK inverted
+/// (255 = no ink) and libjpeg hands the stored values through unchanged.
+static void cmyk_row_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION width, int inverted) {
+    for (JDIMENSION x = 0; x < width; x++, cmyk += 4, rgb += 3) {
+        unsigned paper[4];
+        for (int i = 0; i < 4; i++) paper[i] = inverted ? cmyk[i] : 255u - cmyk[i];
+        for (int i = 0; i < 3; i++) rgb[i] = (uint8_t)((paper[i] * paper[3] + 127u) / 255u);
+    }
+}
+
+static void decode_rgb_body(jpeg_session *session, void *context) {
+    decode_task *task = context;
+    j_decompress_ptr src = &session->src;
+    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_check_limits(session);
+    // libjpeg-turbo 2.1 cannot convert CMYK/YCCK to RGB itself.
+    int cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
+    src->out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    src->dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(src);
+
+    size_t row_bytes = (size_t)src->output_width * 3;
+    task->rgb->data = malloc(row_bytes * src->output_height);
+    if (task->rgb->data == NULL) {
+        jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "out of memory for %ux%u RGB pixels",
+                           (unsigned)src->output_width, (unsigned)src->output_height);
+    }
+    task->rgb->size = row_bytes * src->output_height;
+    JSAMPARRAY ink = cmyk ? (*src->mem->alloc_sarray)((j_common_ptr)src, JPOOL_IMAGE, src->output_width * 4, 1) : NULL;
+    while (src->output_scanline < src->output_height) {
+        JSAMPROW row = task->rgb->data + src->output_scanline * row_bytes;
+        if (cmyk) {
+            jpeg_read_scanlines(src, ink, 1);
+            cmyk_row_to_rgb(ink[0], row, src->output_width, src->saw_Adobe_marker);
+        } else {
+            jpeg_read_scanlines(src, &row, 1);
+        }
+    }
+    *task->width = (int)src->output_width;
+    *task->height = (int)src->output_height;
+    jpeg_finish_decompress(src);
+}
+
+int dossier_jpeg_decode_rgb(const uint8_t *data, size_t size, dossier_buffer *rgb,
+                            int *width, int *height, dossier_status *status) {
+    jpeg_session session;
+    decode_task task = {data, size, rgb, width, height};
+    rgb->data = NULL;
+    rgb->size = 0;
+    *width = *height = 0;
+    int code = jpeg_session_run(&session, status, decode_rgb_body, &task);
+    if (code != DOSSIER_OK) {
+        dossier_buffer_free(rgb);
+        *width = *height = 0;
+    }
+    return code;
+}
+
+typedef struct {
+    const uint8_t *rgb;
+    int width;
+    int height;
+    int quality;
+    int h_samp;
+    int v_samp;
+    const uint8_t *app1;
+    size_t app1_size;
+    dossier_buffer *out;
+} encode_task;
+
+static void check_encode_arguments(jpeg_session *session, const encode_task *task) {
+    if (task->rgb == NULL || task->width <= 0 || task->height <= 0) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "no pixels to encode (%dx%d)", task->width, task->height);
+    }
+    if ((uint64_t)task->width * (uint64_t)task->height > DOSSIER_MAX_PIXELS || task->width > JPEG_MAX_DIMENSION ||
+        task->height > JPEG_MAX_DIMENSION) {
+        jpeg_session_abort(session, DOSSIER_ERR_LIMIT, "picture is %dx%d, too large to encode", task->width,
+                           task->height);
+    }
+    if (task->quality < 1 || task->quality > 100) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "quality %d is not 1...100", task->quality);
+    }
+    if (task->h_samp < 1 || task->h_samp > MAX_SAMP_FACTOR || task->v_samp < 1 || task->v_samp > MAX_SAMP_FACTOR) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "sampling %dx%d is not 1...%d each", task->h_samp,
+                           task->v_samp, MAX_SAMP_FACTOR);
+    }
+    if (task->app1 != NULL && task->app1_size > 65533) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "APP1 payload of %zu bytes exceeds 65533",
+                           task->app1_size);
+    }
+}
+
+static void encode_rgb_body(jpeg_session *session, void *context) {
+    encode_task *task = context;
+    check_encode_arguments(session, task);
+    jpeg_session_open_output(session);
+    j_compress_ptr dst = &session->dst;
+    dst->image_width = (JDIMENSION)task->width;
+    dst->image_height = (JDIMENSION)task->height;
+    dst->input_components = 3;
+    dst->in_color_space = JCS_RGB;
+    jpeg_set_defaults(dst);
+    jpeg_set_quality(dst, task->quality, TRUE);
+    dst->dct_method = JDCT_ISLOW;
+    dst->comp_info[0].h_samp_factor = task->h_samp;
+    dst->comp_info[0].v_samp_factor = task->v_samp;
+    for (int ci = 1; ci < 3; ci++) dst->comp_info[ci].h_samp_factor = dst->comp_info[ci].v_samp_factor = 1;
+    jpeg_start_compress(dst, TRUE);
+    if (task->app1 != NULL) jpeg_write_marker(dst, JPEG_APP0 + 1, task->app1, (unsigned)task->app1_size);
+    size_t row_bytes = (size_t)task->width * 3;
+    while (dst->next_scanline < dst->image_height) {
+        // libjpeg only reads input rows; its row type just is not const.
+        JSAMPROW row = (JSAMPROW)(task->rgb + dst->next_scanline * row_bytes);
+        jpeg_write_scanlines(dst, &row, 1);
+    }
+    jpeg_session_finish_output(session, task->out);
+}
+
+int dossier_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
+                            int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
+                            dossier_buffer *out, dossier_status *status) {
+    jpeg_session session;
+    encode_task task = {rgb, width, height, quality, h_samp, v_samp, app1, app1_size, out};
+    out->data = NULL;
+    out->size = 0;
+    return jpeg_session_run(&session, status, encode_rgb_body, &task);
+}
+
+// ---------------------------------------------------------------------------------
+// Coefficient dump
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    dossier_jpeg_coefficients *out;
+} coefficients_task;
+
+static void copy_component(jpeg_session *session, jvirt_barray_ptr array, int ci, dossier_jpeg_coefficients *out) {
+    j_decompress_ptr src = &session->src;
+    const jpeg_component_info *comp = &src->comp_info[ci];
+    size_t row_values = (size_t)comp->width_in_blocks * DCTSIZE2;
+    out->width_in_blocks[ci] = (int)comp->width_in_blocks;
+    out->height_in_blocks[ci] = (int)comp->height_in_blocks;
+    out->blocks[ci] = malloc(row_values * comp->height_in_blocks * sizeof(int16_t));
+    if (out->blocks[ci] == NULL) {
+        jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "out of memory for the coefficients of component %d", ci);
+    }
+    for (JDIMENSION y = 0; y < comp->height_in_blocks; y++) {
+        JBLOCKARRAY row = (*src->mem->access_virt_barray)((j_common_ptr)src, array, y, 1, FALSE);
+        memcpy(out->blocks[ci] + y * row_values, row[0], row_values * sizeof(JCOEF));
+    }
+    // The table the component was actually decoded with (a DQT may be redefined between
+    // scans); NULL only if no scan ever covered the component.
+    if (comp->quant_table != NULL) {
+        for (int k = 0; k < DCTSIZE2; k++) out->quant[ci][k] = comp->quant_table->quantval[k];
+    }
+}
+
+static void read_coefficients_body(jpeg_session *session, void *context) {
+    coefficients_task *task = context;
+    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_check_limits(session);
+    if (session->src.num_components > 4) {
+        jpeg_session_abort(session, DOSSIER_ERR_DECODE, "%d components; at most 4 supported",
+                           session->src.num_components);
+    }
+    jvirt_barray_ptr *arrays = jpeg_read_coefficients(&session->src);
+    task->out->components = session->src.num_components;
+    for (int ci = 0; ci < session->src.num_components; ci++) copy_component(session, arrays[ci], ci, task->out);
+    jpeg_finish_decompress(&session->src);
+}
+
+int dossier_jpeg_read_coefficients(const uint8_t *data, size_t size,
+                                   dossier_jpeg_coefficients *out, dossier_status *status) {
+    jpeg_session session;
+    coefficients_task task = {data, size, out};
+    memset(out, 0, sizeof(*out));
+    int code = jpeg_session_run(&session, status, read_coefficients_body, &task);
+    if (code != DOSSIER_OK) dossier_jpeg_coefficients_free(out);
+    return code;
+}
+
+void dossier_jpeg_coefficients_free(dossier_jpeg_coefficients *coefficients) {
+    if (coefficients == NULL) return;
+    for (int ci = 0; ci < 4; ci++) free(coefficients->blocks[ci]);
+    memset(coefficients, 0, sizeof(*coefficients));
+}

@@ -1,0 +1,355 @@
+// dossier_jpeg_orient: turns a JPEG upright, moving DCT coefficients when the edges the turn
+// moves are whole MCUs (jpegtran's rules, never trimming), else decoding, turning the pixels
+// and re-encoding with the source's own tables and sampling.
+#include "jpeg_internal.h"
+#include <string.h>
+
+#define MAX_APP1_PAYLOAD 65533
+
+/// How one EXIF orientation maps a destination position back into the source: first swap
+/// the axes (transposing turns), then mirror along x and/or y. The same description moves
+/// pixels, whole blocks and the coefficients inside a block.
+typedef struct {
+    int swap;
+    int mirror_x;
+    int mirror_y;
+} turn;
+
+static const turn turns[9] = {
+    [1] = {0, 0, 0},  // as stored
+    [2] = {0, 1, 0},  // flip left-right
+    [3] = {0, 1, 1},  // rotate 180
+    [4] = {0, 0, 1},  // flip top-bottom
+    [5] = {1, 0, 0},  // transpose
+    [6] = {1, 0, 1},  // rotate 90 clockwise
+    [7] = {1, 1, 1},  // transverse
+    [8] = {1, 1, 0},  // rotate 270 clockwise
+};
+
+static int is_identity(const turn *t) {
+    return !t->swap && !t->mirror_x && !t->mirror_y;
+}
+
+/// Source position of destination (dx, dy), for a source of width x height (pixels or blocks).
+static void source_of(const turn *t, JDIMENSION width, JDIMENSION height, JDIMENSION dx, JDIMENSION dy,
+                      JDIMENSION *sx, JDIMENSION *sy) {
+    JDIMENSION along = t->swap ? dy : dx, across = t->swap ? dx : dy;
+    *sx = t->mirror_x ? width - 1 - along : along;
+    *sy = t->mirror_y ? height - 1 - across : across;
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    int orientation;
+    const uint8_t *exif;
+    size_t exif_size;
+    int mode;
+    dossier_buffer *out;
+    int used_lossless;
+} orient_task;
+
+// ---------------------------------------------------------------------------------
+// Markers
+// ---------------------------------------------------------------------------------
+
+static int is_exif(const uint8_t *data, size_t size) {
+    return size >= 6 && memcmp(data, "Exif\0\0", 6) == 0;
+}
+
+static int is_exif_marker(jpeg_saved_marker_ptr marker) {
+    return marker->marker == JPEG_APP0 + 1 && is_exif(marker->data, marker->data_length);
+}
+
+/// Writes every saved APPn and COM marker in source order, the JFIF APP0 and Adobe APP14
+/// included (the compressor is told not to write its own, so nothing is doubled or changed).
+/// A new Exif payload replaces the first Exif APP1, or goes first after the leading APP0s
+/// (JFIF and its extensions) when the source has none.
+static void write_markers(jpeg_session *session, const orient_task *task) {
+    jpeg_saved_marker_ptr markers = session->src.marker_list;
+    int exif_done = task->exif == NULL;
+    int source_has_exif = 0;
+    for (jpeg_saved_marker_ptr m = markers; m != NULL; m = m->next) source_has_exif |= is_exif_marker(m);
+
+    for (jpeg_saved_marker_ptr m = markers; m != NULL; m = m->next) {
+        int replaced = !exif_done && source_has_exif && is_exif_marker(m);
+        int insert_here = !exif_done && !source_has_exif && m->marker != JPEG_APP0;
+        if (replaced || insert_here) {
+            jpeg_write_marker(&session->dst, JPEG_APP0 + 1, task->exif, (unsigned)task->exif_size);
+            exif_done = 1;
+        }
+        if (!replaced) jpeg_write_marker(&session->dst, m->marker, m->data, m->data_length);
+    }
+    if (!exif_done) jpeg_write_marker(&session->dst, JPEG_APP0 + 1, task->exif, (unsigned)task->exif_size);
+}
+
+// ---------------------------------------------------------------------------------
+// Destination parameters
+// ---------------------------------------------------------------------------------
+
+/// Sampling factors of component `ci` after the turn. A lone component is forced to 1x1 as
+/// jpegtran does: it is coded one block per MCU anyway, and some decoders choke on others.
+static void turned_sampling(j_decompress_ptr src, const turn *t, int ci, int *h, int *v) {
+    if (src->num_components == 1) {
+        *h = *v = 1;
+        return;
+    }
+    const jpeg_component_info *comp = &src->comp_info[ci];
+    *h = t->swap ? comp->v_samp_factor : comp->h_samp_factor;
+    *v = t->swap ? comp->h_samp_factor : comp->v_samp_factor;
+}
+
+/// Coefficient [u][v] of a transposed block belongs at [v][u], so its quantiser moves too.
+static void transpose_quant_tables(j_compress_ptr dst) {
+    for (int n = 0; n < NUM_QUANT_TBLS; n++) {
+        JQUANT_TBL *table = dst->quant_tbl_ptrs[n];
+        if (table == NULL) continue;
+        for (int i = 0; i < DCTSIZE; i++) {
+            for (int j = 0; j < i; j++) {
+                UINT16 kept = table->quantval[i * DCTSIZE + j];
+                table->quantval[i * DCTSIZE + j] = table->quantval[j * DCTSIZE + i];
+                table->quantval[j * DCTSIZE + i] = kept;
+            }
+        }
+    }
+}
+
+/// The compressor keeps the source's quantisation tables, sampling, component ids and colour
+/// space (jpeg_copy_critical_parameters), turned as needed, and its coding process.
+static void configure_output(jpeg_session *session, const turn *t) {
+    j_decompress_ptr src = &session->src;
+    j_compress_ptr dst = &session->dst;
+    jpeg_session_open_output(session);
+    jpeg_copy_critical_parameters(src, dst);
+    if (t->swap) {
+        dst->image_width = src->image_height;
+        dst->image_height = src->image_width;
+        transpose_quant_tables(dst);
+    }
+    for (int ci = 0; ci < dst->num_components; ci++) {
+        turned_sampling(src, t, ci, &dst->comp_info[ci].h_samp_factor, &dst->comp_info[ci].v_samp_factor);
+    }
+    if (src->progressive_mode) jpeg_simple_progression(dst);
+    dst->arith_code = src->arith_code;
+    dst->optimize_coding = !src->arith_code;
+    dst->dct_method = JDCT_ISLOW;
+    // The source's own APP0/APP14 are copied verbatim by write_markers.
+    dst->write_JFIF_header = FALSE;
+    dst->write_Adobe_marker = FALSE;
+}
+
+// ---------------------------------------------------------------------------------
+// Lossless path: move DCT coefficients
+// ---------------------------------------------------------------------------------
+
+/// Where each coefficient of a turned block comes from, and its sign: mirroring a block
+/// negates the coefficients of odd horizontal (x) or vertical (y) frequency.
+typedef struct {
+    int from[DCTSIZE2];
+    int sign[DCTSIZE2];
+} block_turn;
+
+static void make_block_turn(const turn *t, block_turn *bt) {
+    for (int i = 0; i < DCTSIZE; i++) {
+        for (int j = 0; j < DCTSIZE; j++) {
+            int row = t->swap ? j : i, column = t->swap ? i : j;
+            int negate = (t->mirror_y && (row & 1)) ^ (t->mirror_x && (column & 1));
+            bt->from[i * DCTSIZE + j] = row * DCTSIZE + column;
+            bt->sign[i * DCTSIZE + j] = negate ? -1 : 1;
+        }
+    }
+}
+
+static void turn_block(const JCOEF *in, JCOEF *out, const block_turn *bt) {
+    for (int k = 0; k < DCTSIZE2; k++) out[k] = (JCOEF)(bt->sign[k] * in[bt->from[k]]);
+}
+
+/// Blocks of component `ci` along one axis, padded to whole iMCUs of the turned picture
+/// (the compressor reads whole iMCU rows; the padding stays zero and is never coded).
+static JDIMENSION padded_blocks(JDIMENSION pixels, int max_samp, int samp) {
+    JDIMENSION imcu = (JDIMENSION)(max_samp * DCTSIZE);
+    return (pixels + imcu - 1) / imcu * (JDIMENSION)samp;
+}
+
+/// Must run between jpeg_read_header and jpeg_read_coefficients, so that libjpeg realizes
+/// these arrays along with its own (as jpegtran's jtransform_request_workspace does).
+static void request_turned_arrays(j_decompress_ptr src, const turn *t, jvirt_barray_ptr *arrays) {
+    int h[MAX_COMPONENTS], v[MAX_COMPONENTS], max_h = 1, max_v = 1;
+    for (int ci = 0; ci < src->num_components; ci++) {
+        turned_sampling(src, t, ci, &h[ci], &v[ci]);
+        if (h[ci] > max_h) max_h = h[ci];
+        if (v[ci] > max_v) max_v = v[ci];
+    }
+    JDIMENSION width = t->swap ? src->image_height : src->image_width;
+    JDIMENSION height = t->swap ? src->image_width : src->image_height;
+    for (int ci = 0; ci < src->num_components; ci++) {
+        arrays[ci] = (*src->mem->request_virt_barray)((j_common_ptr)src, JPOOL_IMAGE, TRUE,
+                                                      padded_blocks(width, max_h, h[ci]),
+                                                      padded_blocks(height, max_v, v[ci]), (JDIMENSION)v[ci]);
+    }
+}
+
+/// Fills every real block of the turned component. Destination rows are visited in order,
+/// as the virtual array manager requires; each source row is fetched just before its block
+/// is read, which keeps every pointer valid under libjpeg's access rules.
+static void turn_component(j_decompress_ptr src, int ci, jvirt_barray_ptr from, jvirt_barray_ptr to,
+                           const turn *t, const block_turn *bt) {
+    JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
+    JDIMENSION out_width = t->swap ? height : width, out_height = t->swap ? width : height;
+    for (JDIMENSION dy = 0; dy < out_height; dy++) {
+        JBLOCKROW out = (*src->mem->access_virt_barray)((j_common_ptr)src, to, dy, 1, TRUE)[0];
+        for (JDIMENSION dx = 0; dx < out_width; dx++) {
+            JDIMENSION sx, sy;
+            source_of(t, width, height, dx, dy, &sx, &sy);
+            JBLOCKROW in = (*src->mem->access_virt_barray)((j_common_ptr)src, from, sy, 1, FALSE)[0];
+            turn_block(in[sx], out[dx], bt);
+        }
+    }
+}
+
+static void turn_coefficients(jpeg_session *session, const orient_task *task, const turn *t) {
+    j_decompress_ptr src = &session->src;
+    jvirt_barray_ptr turned[MAX_COMPONENTS];
+    int moves = !is_identity(t);
+    if (moves) request_turned_arrays(src, t, turned);
+    jvirt_barray_ptr *source = jpeg_read_coefficients(src);
+    if (moves) {
+        block_turn bt;
+        make_block_turn(t, &bt);
+        for (int ci = 0; ci < src->num_components; ci++) turn_component(src, ci, source[ci], turned[ci], t, &bt);
+    }
+    configure_output(session, t);
+    jpeg_write_coefficients(&session->dst, moves ? turned : source);
+    write_markers(session, task);
+}
+
+// ---------------------------------------------------------------------------------
+// Pixel path: decode in the stored colour space, turn while encoding
+// ---------------------------------------------------------------------------------
+
+#define ROWS_PER_BATCH 16
+
+/// Fills `count` turned rows starting at destination row `first`. Column by column within
+/// the batch: when the turn transposes, the batch's rows come from adjacent source columns,
+/// so each source row is read once per batch in one short contiguous run.
+static void gather_rows(JSAMPARRAY picture, JDIMENSION width, JDIMENSION height, int components, const turn *t,
+                        JDIMENSION out_width, JDIMENSION first, int count, JSAMPARRAY batch) {
+    for (JDIMENSION dx = 0; dx < out_width; dx++) {
+        for (int r = 0; r < count; r++) {
+            JDIMENSION sx, sy;
+            source_of(t, width, height, dx, first + (JDIMENSION)r, &sx, &sy);
+            memcpy(batch[r] + (size_t)dx * components, picture[sy] + (size_t)sx * components, (size_t)components);
+        }
+    }
+}
+
+/// A zero quantiser is invalid but decoders accept it (the frequency just decodes as zero);
+/// libjpeg's forward DCT would divide by it, so the re-encode uses 1 there instead.
+static void replace_zero_quantisers(j_compress_ptr dst) {
+    for (int n = 0; n < NUM_QUANT_TBLS; n++) {
+        JQUANT_TBL *table = dst->quant_tbl_ptrs[n];
+        if (table == NULL) continue;
+        for (int k = 0; k < DCTSIZE2; k++) {
+            if (table->quantval[k] == 0) table->quantval[k] = 1;
+        }
+    }
+}
+
+static void decode_picture(j_decompress_ptr src, JSAMPARRAY *picture) {
+    src->out_color_space = src->jpeg_color_space;  // no colour conversion: YCbCr stays YCbCr
+    src->dct_method = JDCT_ISLOW;
+    // Replicated chroma averages back to exactly the stored samples when the encoder
+    // downsamples again; interpolated chroma would blur it a little more each time.
+    src->do_fancy_upsampling = FALSE;
+    jpeg_start_decompress(src);
+    *picture = (*src->mem->alloc_sarray)((j_common_ptr)src, JPOOL_IMAGE,
+                                         src->output_width * (JDIMENSION)src->output_components, src->output_height);
+    while (src->output_scanline < src->output_height) {
+        jpeg_read_scanlines(src, *picture + src->output_scanline, src->output_height - src->output_scanline);
+    }
+}
+
+static void turn_pixels(jpeg_session *session, const orient_task *task, const turn *t) {
+    j_decompress_ptr src = &session->src;
+    j_compress_ptr dst = &session->dst;
+    JSAMPARRAY picture;
+    decode_picture(src, &picture);
+    // jpeg_copy_critical_parameters also sets in_color_space to the stored colour space and
+    // input_components to its component count: exactly what decode_picture produced.
+    configure_output(session, t);
+    replace_zero_quantisers(dst);
+    jpeg_start_compress(dst, TRUE);
+    write_markers(session, task);
+    JSAMPARRAY batch = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
+                                                 dst->image_width * (JDIMENSION)src->output_components, ROWS_PER_BATCH);
+    while (dst->next_scanline < dst->image_height) {
+        JDIMENSION first = dst->next_scanline, left = dst->image_height - first;
+        int count = left < ROWS_PER_BATCH ? (int)left : ROWS_PER_BATCH;
+        gather_rows(picture, src->output_width, src->output_height, src->output_components, t, dst->image_width,
+                    first, count, batch);
+        jpeg_write_scanlines(dst, batch, (JDIMENSION)count);
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Entry point
+// ---------------------------------------------------------------------------------
+
+static void check_orient_arguments(jpeg_session *session, const orient_task *task) {
+    if (task->orientation < 1 || task->orientation > 8) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "orientation %d is not 1...8", task->orientation);
+    }
+    if (task->mode < DOSSIER_JPEG_AUTO || task->mode > DOSSIER_JPEG_PIXELS_ONLY) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "unknown JPEG orient mode %d", task->mode);
+    }
+    if (task->exif != NULL && task->exif_size > MAX_APP1_PAYLOAD) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "Exif payload of %zu bytes exceeds the %d an APP1 holds",
+                           task->exif_size, MAX_APP1_PAYLOAD);
+    }
+    if (task->exif != NULL && !is_exif(task->exif, task->exif_size)) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT, "Exif payload does not start with \"Exif\\0\\0\"");
+    }
+}
+
+/// Lossless needs whole MCUs along each edge the turn carries to the other side
+/// (jpegtran's jtransform_perfect_transform); otherwise the partial MCU would land inside.
+static int is_whole_mcus(const dossier_jpeg_info *info, const turn *t) {
+    return (!t->mirror_x || info->width % info->mcu_width == 0) &&
+           (!t->mirror_y || info->height % info->mcu_height == 0);
+}
+
+static void orient_body(jpeg_session *session, void *context) {
+    orient_task *task = context;
+    check_orient_arguments(session, task);
+    jpeg_session_read_header(session, task->data, task->size, 1);
+    jpeg_session_check_limits(session);
+    const turn *t = &turns[task->orientation];
+    dossier_jpeg_info info;
+    jpeg_describe_source(&session->src, &info);
+    int whole = is_whole_mcus(&info, t);
+    if (task->mode == DOSSIER_JPEG_LOSSLESS_ONLY && !whole) {
+        jpeg_session_abort(session, DOSSIER_ERR_ARGUMENT,
+                           "picture is %dx%d in %dx%d MCUs: not a whole number of MCUs, so orientation %d "
+                           "cannot be applied losslessly",
+                           info.width, info.height, info.mcu_width, info.mcu_height, task->orientation);
+    }
+    task->used_lossless = whole && task->mode != DOSSIER_JPEG_PIXELS_ONLY;
+    if (task->used_lossless) {
+        turn_coefficients(session, task, t);
+    } else {
+        turn_pixels(session, task, t);
+    }
+    jpeg_session_finish_output(session, task->out);
+}
+
+int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
+                        const uint8_t *exif_app1, size_t exif_app1_size,
+                        int mode, dossier_buffer *out, int *used_lossless, dossier_status *status) {
+    jpeg_session session;
+    orient_task task = {data, size, orientation, exif_app1, exif_app1_size, mode, out, 0};
+    out->data = NULL;
+    out->size = 0;
+    int code = jpeg_session_run(&session, status, orient_body, &task);
+    if (used_lossless != NULL) *used_lossless = code == DOSSIER_OK && task.used_lossless;
+    return code;
+}

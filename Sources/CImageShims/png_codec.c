@@ -1,0 +1,736 @@
+// The libpng half of the shim: inspect, orient, and the raw decode/encode used by tests.
+//
+// Every libpng call that can fail runs inside a function that called setjmp(png_jmpbuf(...))
+// first. Such a function keeps all of its mutable state in a struct owned by its caller
+// (reached through a pointer it never reassigns), so nothing it changes after setjmp is a
+// local of its own and no `volatile` is needed; the caller frees everything afterwards,
+// whichever way the function returned.
+#include "dossier_common.h"
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    // Per-side ceiling, refused before libpng sees the header (libpng gets it too, as a backstop).
+    MAX_DIMENSION = 1000000,
+    // Largest chunk, and largest decompressed zTXt/iTXt/iCCP, libpng should allocate. Beyond
+    // it, inspect fails; the tolerant readers warn and drop a compressed or stored chunk (see
+    // chunks_fit for what keeps the other chunks in bounds there).
+    CHUNK_MALLOC_MAX = 16 * 1024 * 1024,
+    // How many text, sPLT and unknown chunks libpng stores before dropping further ones.
+    CHUNK_CACHE_MAX = 1000,
+    COMPRESSION_LEVEL = 6,
+};
+
+// Ancillary chunks orient copies byte for byte instead of through libpng's parsers: none of
+// them depends on the pixel geometry, and a raw copy keeps exactly what the file had (text
+// compression, an ICC profile libpng's checks would drop, no gAMA/cHRM synthesised from
+// sRGB). Whatever orient must change or libpng must understand (PLTE, tRNS,
+// pHYs, sCAL, eXIf) is read the ordinary way.
+static const png_byte RAW_CHUNKS[] =
+    "bKGD\0cHRM\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0sBIT\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+#define RAW_CHUNK_COUNT ((int)(sizeof RAW_CHUNKS / 5))
+
+// ---------------------------------------------------------------------------------------
+// Status and I/O callbacks
+// ---------------------------------------------------------------------------------------
+
+// Where a png struct's error and warning callbacks report.
+typedef struct {
+    dossier_status *status;
+    // What a libpng error means here: DOSSIER_ERR_DECODE on a reader, _ENCODE on a writer.
+    int error_code;
+} shim_report;
+
+static void PNGCBAPI report_error(png_structp png, png_const_charp message) {
+    shim_report *report = png_get_error_ptr(png);
+    dossier_status_fail(report->status, report->error_code, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void PNGCBAPI report_warning(png_structp png, png_const_charp message) {
+    shim_report *report = png_get_error_ptr(png);
+    dossier_status_warn(report->status, message);
+}
+
+static int fail_out_of_memory(dossier_status *status) {
+    dossier_status_fail(status, DOSSIER_ERR_ENCODE, "out of memory");
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------
+
+static int dimensions_allowed(uint64_t width, uint64_t height, dossier_status *status) {
+    if (width == 0 || height == 0 || width > MAX_DIMENSION || height > MAX_DIMENSION
+        || width * height > DOSSIER_MAX_PIXELS) {
+        dossier_status_fail(status, DOSSIER_ERR_LIMIT,
+                            "picture is %llux%llu; at most %u pixels and %u per side are allowed",
+                            (unsigned long long)width, (unsigned long long)height,
+                            DOSSIER_MAX_PIXELS, (unsigned)MAX_DIMENSION);
+        return 0;
+    }
+    return 1;
+}
+
+// Checks IHDR's dimensions straight from the bytes so that an empty or oversized picture is
+// DOSSIER_ERR_LIMIT (libpng would report it as a generic "Invalid IHDR data"). libpng insists
+// that IHDR comes first, so these are the dimensions it will use.
+static int header_dimensions_allowed(const uint8_t *data, size_t size, dossier_status *status) {
+    if (size < 24 || memcmp(data + 12, "IHDR", 4) != 0) return 1;
+    return dimensions_allowed(png_get_uint_32(data + 16), png_get_uint_32(data + 20), status);
+}
+
+// libpng 1.6.39 only raises a benign error (a warning, when benign errors are tolerated) for a
+// chunk longer than CHUNK_MALLOC_MAX, then allocates and clears the length the chunk claims
+// before reading it. The whole file is in memory, so a chunk claiming more bytes than remain
+// is refused here instead: no chunk libpng allocates can then exceed the input's own size.
+static int chunks_fit(const uint8_t *data, size_t size, dossier_status *status) {
+    size_t offset = 8;
+    while (size - offset >= 8) {
+        size_t length = png_get_uint_32(data + offset);
+        if (length > size - offset - 8 || size - offset - 8 - length < 4) {
+            dossier_status_fail(status, DOSSIER_ERR_DECODE,
+                                "%.4s: chunk of %zu bytes runs past the end of the data",
+                                (const char *)data + offset + 4, length);
+            return 0;
+        }
+        if (memcmp(data + offset + 4, "IEND", 4) == 0) break;
+        offset += 12 + length;
+    }
+    return 1;
+}
+
+// Refuses what must not reach libpng; anything else malformed is left for libpng to report.
+static int screen(const uint8_t *data, size_t size, dossier_status *status) {
+    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return 1;
+    return header_dimensions_allowed(data, size, status) && chunks_fit(data, size, status);
+}
+
+// ---------------------------------------------------------------------------------------
+// Pixel planes
+// ---------------------------------------------------------------------------------------
+
+// A whole picture of unpacked samples: rows of width * pixel_bytes, contiguous.
+typedef struct {
+    png_uint_32 width;
+    png_uint_32 height;
+    size_t pixel_bytes;
+    png_bytep pixels;
+    png_bytepp rows;
+} pixel_plane;
+
+// Row pointers into `pixels`, as libpng's whole-image calls want them; NULL when out of memory.
+static png_bytepp rows_over(png_bytep pixels, png_uint_32 height, size_t row_bytes) {
+    png_bytepp rows = malloc((size_t)height * sizeof *rows);
+    if (rows == NULL) return NULL;
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * row_bytes;
+    return rows;
+}
+
+static int plane_alloc(pixel_plane *plane, png_uint_32 width, png_uint_32 height,
+                       size_t pixel_bytes, dossier_status *status) {
+    // width * height is at most DOSSIER_MAX_PIXELS and pixel_bytes at most 8.
+    size_t row_bytes = (size_t)width * pixel_bytes;
+    plane->width = width;
+    plane->height = height;
+    plane->pixel_bytes = pixel_bytes;
+    plane->pixels = malloc(row_bytes * height);
+    if (plane->pixels == NULL) return fail_out_of_memory(status);
+    plane->rows = rows_over(plane->pixels, height, row_bytes);
+    if (plane->rows == NULL) return fail_out_of_memory(status);
+    return 1;
+}
+
+static void plane_free(pixel_plane *plane) {
+    free(plane->rows);
+    free(plane->pixels);
+    plane->rows = NULL;
+    plane->pixels = NULL;
+}
+
+// Where source pixel (x, y) lands for an EXIF orientation:
+// output row = row0 + row_dx * x + row_dy * y, output column = col0 + col_dx * x + col_dy * y.
+typedef struct {
+    int64_t row0, row_dx, row_dy;
+    int64_t col0, col_dx, col_dy;
+} turn_map;
+
+static turn_map turn_map_for(int orientation, png_uint_32 width, png_uint_32 height) {
+    int64_t right = (int64_t)width - 1, bottom = (int64_t)height - 1;
+    switch (orientation) {
+    case 2: return (turn_map){0, 0, 1, right, -1, 0};       // flip left-right
+    case 3: return (turn_map){bottom, 0, -1, right, -1, 0}; // rotate 180
+    case 4: return (turn_map){bottom, 0, -1, 0, 1, 0};      // flip top-bottom
+    case 5: return (turn_map){0, 1, 0, 0, 0, 1};            // transpose
+    case 6: return (turn_map){0, 1, 0, bottom, 0, -1};      // rotate 90 clockwise
+    case 7: return (turn_map){right, -1, 0, bottom, 0, -1}; // transverse
+    case 8: return (turn_map){right, -1, 0, 0, 0, 1};       // rotate 270 clockwise
+    default: return (turn_map){0, 0, 1, 0, 1, 0};           // 1: as stored
+    }
+}
+
+static int orientation_transposes(int orientation) { return orientation >= 5; }
+
+// Turns whole pixels (all samples of a pixel move together, so 16-bit big-endian samples and
+// unpacked 1/2/4-bit samples need no special care).
+static int turn_plane(const pixel_plane *source, int orientation, pixel_plane *turned,
+                      dossier_status *status) {
+    int transposes = orientation_transposes(orientation);
+    if (!plane_alloc(turned, transposes ? source->height : source->width,
+                     transposes ? source->width : source->height, source->pixel_bytes, status))
+        return 0;
+    turn_map map = turn_map_for(orientation, source->width, source->height);
+    size_t n = source->pixel_bytes;
+    for (png_uint_32 y = 0; y < source->height; y++) {
+        const png_byte *from = source->rows[y];
+        int64_t row = map.row0 + map.row_dy * y, col = map.col0 + map.col_dy * y;
+        for (png_uint_32 x = 0; x < source->width; x++, from += n) {
+            memcpy(turned->rows[row] + (size_t)col * n, from, n);
+            row += map.row_dx;
+            col += map.col_dx;
+        }
+    }
+    return 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------
+
+typedef struct {
+    shim_report report;
+    png_structp png;
+    png_infop info; // IHDR and the chunks before IDAT
+    png_infop end;  // the chunks after IDAT
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    // IHDR as stored (png_read_update_info reports unpacked depths as 8).
+    png_uint_32 width, height;
+    int bit_depth, color_type, interlace_type;
+    pixel_plane image;
+    png_bytep row; // inspect's single row
+} shim_reader;
+
+static void PNGCBAPI read_from_memory(png_structp png, png_bytep out, size_t length) {
+    shim_reader *reader = png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) png_error(png, "unexpected end of data");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static int reader_open(shim_reader *reader, const uint8_t *data, size_t size,
+                       dossier_status *status) {
+    memset(reader, 0, sizeof *reader);
+    reader->report = (shim_report){status, DOSSIER_ERR_DECODE};
+    reader->data = data;
+    reader->size = size;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->report, report_error,
+                                         report_warning);
+    if (reader->png == NULL) return fail_out_of_memory(status);
+    reader->info = png_create_info_struct(reader->png);
+    reader->end = png_create_info_struct(reader->png);
+    if (reader->info == NULL || reader->end == NULL) return fail_out_of_memory(status);
+    png_set_read_fn(reader->png, reader, read_from_memory);
+    return 1;
+}
+
+static void reader_close(shim_reader *reader) {
+    png_destroy_read_struct(&reader->png, &reader->info, &reader->end);
+    plane_free(&reader->image);
+    free(reader->row);
+    reader->row = NULL;
+}
+
+typedef enum {
+    // inspect proves the file valid: libpng's benign errors (a misplaced, duplicated or
+    // malformed ancillary chunk, an ICC profile it distrusts...) fail the read.
+    READ_TO_VALIDATE,
+    // Benign errors are warnings, as in most readers: such files are common and their pixels
+    // are fine.
+    READ_PIXELS,
+    // As READ_PIXELS, and ancillary chunks are stored for copying (see RAW_CHUNKS).
+    READ_TO_TURN,
+} read_purpose;
+
+// Call under the reader's setjmp: these may raise libpng errors.
+static void reader_configure(shim_reader *reader, read_purpose purpose) {
+    png_structp png = reader->png;
+    png_set_user_limits(png, MAX_DIMENSION, MAX_DIMENSION);
+    png_set_chunk_malloc_max(png, CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(png, CHUNK_CACHE_MAX);
+    // A bad CRC fails the read whatever the chunk: by default libpng only warns about, and
+    // drops, a damaged ancillary chunk, which would let corruption pass and lose data.
+    png_set_crc_action(png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+    png_set_benign_errors(png, purpose != READ_TO_VALIDATE);
+    // libpng would also raise a benign error for the "known incorrect" early sRGB profiles many
+    // real files carry: the PNG is fine, and the profile is never used here.
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
+    if (purpose == READ_TO_TURN) {
+        // Unknown ancillary chunks are kept; an unknown critical chunk fails the read, since
+        // the pixels may not mean what we think.
+        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_IF_SAFE, NULL, 0);
+        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, RAW_CHUNKS, RAW_CHUNK_COUNT);
+    }
+}
+
+// Reads up to the first IDAT and asks for whole rows of unpacked samples; returns the number
+// of interlace passes.
+static int read_header(shim_reader *reader, read_purpose purpose) {
+    reader_configure(reader, purpose);
+    png_read_info(reader->png, reader->info);
+    png_get_IHDR(reader->png, reader->info, &reader->width, &reader->height, &reader->bit_depth,
+                 &reader->color_type, &reader->interlace_type, NULL, NULL);
+    png_set_packing(reader->png);
+    int passes = png_set_interlace_handling(reader->png);
+    png_read_update_info(reader->png, reader->info);
+    return passes;
+}
+
+static size_t reader_pixel_bytes(const shim_reader *reader) {
+    size_t channels = png_get_channels(reader->png, reader->info);
+    return channels * (reader->bit_depth == 16 ? 2 : 1);
+}
+
+// Decodes every row into reader->image and reads every chunk up to IEND.
+static int read_whole(shim_reader *reader, read_purpose purpose) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    read_header(reader, purpose);
+    if (!plane_alloc(&reader->image, reader->width, reader->height, reader_pixel_bytes(reader),
+                     reader->report.status))
+        return 0;
+    png_read_image(reader->png, reader->image.rows);
+    png_read_end(reader->png, reader->end);
+    return 1;
+}
+
+// Like read_whole, but decodes into one reused row: inspect only needs the proof.
+static int read_through(shim_reader *reader) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    int passes = read_header(reader, READ_TO_VALIDATE);
+    reader->row = malloc(png_get_rowbytes(reader->png, reader->info));
+    if (reader->row == NULL) return fail_out_of_memory(reader->report.status);
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < reader->height; y++)
+            png_read_row(reader->png, reader->row, NULL);
+    }
+    png_read_end(reader->png, reader->end);
+    return 1;
+}
+
+static void describe(const shim_reader *reader, dossier_png_info *info) {
+    info->width = (int)reader->width;
+    info->height = (int)reader->height;
+    info->bit_depth = reader->bit_depth;
+    info->color_type = reader->color_type;
+    info->interlaced = reader->interlace_type != PNG_INTERLACE_NONE;
+    png_timep time = NULL;
+    if (png_get_tIME(reader->png, reader->info, &time) == 0)
+        png_get_tIME(reader->png, reader->end, &time);
+    if (time != NULL) {
+        info->has_time = 1;
+        info->year = time->year;
+        info->month = time->month;
+        info->day = time->day;
+        info->hour = time->hour;
+        info->minute = time->minute;
+        info->second = time->second;
+    }
+}
+
+// The eXIf payload, wherever it was (libpng accepts it before or after IDAT); 0 when absent.
+static png_uint_32 reader_exif(const shim_reader *reader, png_bytep *exif) {
+    png_uint_32 size = 0;
+    *exif = NULL;
+    if (png_get_eXIf_1(reader->png, reader->info, &size, exif) == 0)
+        png_get_eXIf_1(reader->png, reader->end, &size, exif);
+    return *exif != NULL ? size : 0;
+}
+
+static int copy_to_buffer(const png_byte *bytes, size_t size, dossier_buffer *out,
+                          dossier_status *status) {
+    if (size == 0) return 1;
+    out->data = malloc(size);
+    if (out->data == NULL) return fail_out_of_memory(status);
+    memcpy(out->data, bytes, size);
+    out->size = size;
+    return 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------
+
+typedef struct {
+    shim_report report;
+    png_structp png;
+    png_infop info; // IHDR and the chunks before IDAT
+    // The chunks after IDAT. Kept apart because libpng 1.6.39's png_write_end writes the
+    // eXIf chunk of the info struct it is given again, after IDAT.
+    png_infop end;
+    dossier_growable sink;
+} shim_writer;
+
+static void PNGCBAPI write_to_memory(png_structp png, png_bytep bytes, size_t length) {
+    shim_writer *writer = png_get_io_ptr(png);
+    if (!dossier_growable_append(&writer->sink, bytes, length)) png_error(png, "out of memory");
+}
+
+// Memory needs no flushing; libpng's default would fflush() the io pointer as a FILE *.
+static void PNGCBAPI flush_nothing(png_structp png) { (void)png; }
+
+static int writer_open(shim_writer *writer, dossier_status *status) {
+    memset(writer, 0, sizeof *writer);
+    writer->report = (shim_report){status, DOSSIER_ERR_ENCODE};
+    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->report, report_error,
+                                          report_warning);
+    if (writer->png == NULL) return fail_out_of_memory(status);
+    writer->info = png_create_info_struct(writer->png);
+    writer->end = png_create_info_struct(writer->png);
+    if (writer->info == NULL || writer->end == NULL) return fail_out_of_memory(status);
+    png_set_write_fn(writer->png, writer, write_to_memory, flush_nothing);
+    return 1;
+}
+
+static void writer_close(shim_writer *writer) {
+    png_destroy_info_struct(writer->png, &writer->end);
+    png_destroy_write_struct(&writer->png, &writer->info);
+    dossier_growable_free(&writer->sink);
+}
+
+// Call under the writer's setjmp, after every chunk is set: writes the chunks before IDAT,
+// the rows (packed back to 1/2/4 bits, Adam7 if IHDR says so), and the chunks after IDAT.
+static void write_rows(shim_writer *writer, png_bytepp rows) {
+    png_set_compression_level(writer->png, COMPRESSION_LEVEL);
+    png_write_info(writer->png, writer->info);
+    png_set_packing(writer->png);
+    png_set_interlace_handling(writer->png);
+    png_write_image(writer->png, rows);
+    png_write_end(writer->png, writer->end);
+}
+
+// An eXIf payload handed to us must be raw TIFF: readers (libpng among them) reject any other
+// start.
+static int exif_argument_valid(const uint8_t *exif, size_t size, dossier_status *status) {
+    if (exif == NULL
+        || (size >= 2 && size <= CHUNK_MALLOC_MAX
+            && (memcmp(exif, "MM", 2) == 0 || memcmp(exif, "II", 2) == 0)))
+        return 1;
+    dossier_status_fail(status, DOSSIER_ERR_ARGUMENT,
+                        "exif must be raw TIFF (starting \"MM\" or \"II\") of at most %d bytes",
+                        CHUNK_MALLOC_MAX);
+    return 0;
+}
+
+static void set_exif(shim_writer *writer, const uint8_t *exif, size_t size) {
+    // libpng copies the bytes; its prototype just lacks the const.
+    png_set_eXIf_1(writer->png, writer->info, (png_uint_32)size, (png_bytep)exif);
+}
+
+// ---------------------------------------------------------------------------------------
+// Orient: copying chunks from the reader to the writer
+// ---------------------------------------------------------------------------------------
+
+static void copy_palette(const shim_reader *reader, shim_writer *writer) {
+    png_colorp palette;
+    int entries;
+    if (png_get_PLTE(reader->png, reader->info, &palette, &entries) != 0)
+        png_set_PLTE(writer->png, writer->info, palette, entries);
+    png_bytep alpha;
+    int count;
+    png_color_16p color;
+    if (png_get_tRNS(reader->png, reader->info, &alpha, &count, &color) != 0)
+        png_set_tRNS(writer->png, writer->info, alpha, count, color);
+}
+
+// pHYs and sCAL describe x and y separately, so they swap when the picture transposes.
+static void copy_physical_size(const shim_reader *reader, shim_writer *writer, int transposes) {
+    png_uint_32 x, y;
+    int unit;
+    if (png_get_pHYs(reader->png, reader->info, &x, &y, &unit) != 0)
+        png_set_pHYs(writer->png, writer->info, transposes ? y : x, transposes ? x : y, unit);
+    png_charp width, height;
+    if (png_get_sCAL_s(reader->png, reader->info, &unit, &width, &height) != 0)
+        png_set_sCAL_s(writer->png, writer->info, unit, transposes ? height : width,
+                       transposes ? width : height);
+}
+
+static int is_raw_chunk(const png_byte *name) {
+    for (int i = 0; i < RAW_CHUNK_COUNT; i++) {
+        if (memcmp(name, RAW_CHUNKS + 5 * i, 4) == 0) return 1;
+    }
+    return 0;
+}
+
+// The PNG rule for editors: a chunk we do not understand whose safe-to-copy bit (lowercase
+// fourth letter) is clear depends on the image data, and must not be copied once the pixels
+// changed; an APNG's acTL/fcTL/fdAT, for one, would describe frames that no longer fit.
+// cICP (coding-independent code points) is unsafe-to-copy but only describes colour.
+static int survives_turning(const png_byte *name) {
+    return (name[3] & 0x20) != 0 || is_raw_chunk(name) || memcmp(name, "cICP", 4) == 0;
+}
+
+// Copies stored chunks (the raw ones and unknown ones) of one info struct; libpng 1.6 keeps
+// each chunk's location (before PLTE, after PLTE, after IDAT), so they land where they were.
+static void copy_stored_chunks(const shim_reader *reader, png_infop from, shim_writer *writer,
+                               png_infop to) {
+    png_unknown_chunkp chunks;
+    int count = png_get_unknown_chunks(reader->png, from, &chunks);
+    for (int i = 0; i < count; i++) {
+        if (survives_turning(chunks[i].name)) {
+            png_set_unknown_chunks(writer->png, to, &chunks[i], 1);
+        } else {
+            char message[64];
+            snprintf(message, sizeof message, "dropped unsafe-to-copy chunk %.4s",
+                     chunks[i].name);
+            dossier_status_warn(writer->report.status, message);
+        }
+    }
+}
+
+static void copy_exif(const shim_reader *reader, shim_writer *writer, const uint8_t *replacement,
+                      size_t replacement_size) {
+    png_bytep exif;
+    png_uint_32 size = reader_exif(reader, &exif);
+    if (replacement != NULL) set_exif(writer, replacement, replacement_size);
+    else if (size != 0) set_exif(writer, exif, size);
+}
+
+static int write_turned(shim_writer *writer, const shim_reader *reader, const pixel_plane *turned,
+                        int orientation, const uint8_t *exif, size_t exif_size) {
+    if (setjmp(png_jmpbuf(writer->png))) return 0;
+    png_set_IHDR(writer->png, writer->info, turned->width, turned->height, reader->bit_depth,
+                 reader->color_type, reader->interlace_type, PNG_COMPRESSION_TYPE_BASE,
+                 PNG_FILTER_TYPE_BASE);
+    copy_palette(reader, writer);
+    copy_physical_size(reader, writer, orientation_transposes(orientation));
+    copy_exif(reader, writer, exif, exif_size);
+    // The writer writes every stored chunk it is handed: copy_stored_chunks already filtered.
+    png_set_keep_unknown_chunks(writer->png, PNG_HANDLE_CHUNK_ALWAYS, NULL, 0);
+    copy_stored_chunks(reader, reader->info, writer, writer->info);
+    copy_stored_chunks(reader, reader->end, writer, writer->end);
+    write_rows(writer, turned->rows);
+    return 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// Public functions
+// ---------------------------------------------------------------------------------------
+
+int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,
+                        dossier_buffer *exif, dossier_status *status) {
+    dossier_status scratch;
+    if (status == NULL) status = &scratch;
+    dossier_status_reset(status);
+    memset(info, 0, sizeof *info);
+    *exif = (dossier_buffer){NULL, 0};
+    if (!screen(data, size, status)) return status->code;
+
+    shim_reader reader;
+    if (reader_open(&reader, data, size, status) && read_through(&reader)) {
+        describe(&reader, info);
+        png_bytep bytes;
+        png_uint_32 exif_size = reader_exif(&reader, &bytes);
+        copy_to_buffer(bytes, exif_size, exif, status);
+    }
+    reader_close(&reader);
+    if (status->code != DOSSIER_OK) memset(info, 0, sizeof *info);
+    return status->code;
+}
+
+int dossier_png_orient(const uint8_t *data, size_t size, int orientation,
+                       const uint8_t *exif, size_t exif_size,
+                       dossier_buffer *out, dossier_status *status) {
+    dossier_status scratch;
+    if (status == NULL) status = &scratch;
+    dossier_status_reset(status);
+    *out = (dossier_buffer){NULL, 0};
+    if (orientation < 1 || orientation > 8) {
+        dossier_status_fail(status, DOSSIER_ERR_ARGUMENT, "orientation %d is not 1..8",
+                            orientation);
+        return status->code;
+    }
+    if (!exif_argument_valid(exif, exif_size, status) || !screen(data, size, status))
+        return status->code;
+
+    shim_reader reader;
+    shim_writer writer = {0};
+    pixel_plane turned = {0};
+    if (reader_open(&reader, data, size, status) && read_whole(&reader, READ_TO_TURN)
+        && turn_plane(&reader.image, orientation, &turned, status)) {
+        // The source pixels are no longer needed: free them before the writer grows its output.
+        plane_free(&reader.image);
+        if (writer_open(&writer, status)
+            && write_turned(&writer, &reader, &turned, orientation, exif, exif_size))
+            dossier_growable_finish(&writer.sink, out);
+    }
+    writer_close(&writer);
+    plane_free(&turned);
+    reader_close(&reader);
+    return status->code;
+}
+
+int dossier_png_decode_raw(const uint8_t *data, size_t size, dossier_buffer *pixels,
+                           dossier_png_info *info, int *pixel_bytes, dossier_status *status) {
+    dossier_status scratch;
+    if (status == NULL) status = &scratch;
+    dossier_status_reset(status);
+    *pixels = (dossier_buffer){NULL, 0};
+    memset(info, 0, sizeof *info);
+    *pixel_bytes = 0;
+    if (!screen(data, size, status)) return status->code;
+
+    shim_reader reader;
+    if (reader_open(&reader, data, size, status) && read_whole(&reader, READ_PIXELS)) {
+        describe(&reader, info);
+        *pixel_bytes = (int)reader.image.pixel_bytes;
+        pixels->data = reader.image.pixels;
+        pixels->size = (size_t)reader.width * reader.height * reader.image.pixel_bytes;
+        reader.image.pixels = NULL;
+    }
+    reader_close(&reader);
+    return status->code;
+}
+
+// ---------------------------------------------------------------------------------------
+// encode_raw
+// ---------------------------------------------------------------------------------------
+
+typedef struct {
+    const uint8_t *pixels;
+    png_uint_32 width, height;
+    int bit_depth, color_type, interlaced;
+    const uint8_t *palette;
+    int palette_entries;
+    const uint8_t *exif;
+    size_t exif_size;
+    const char *text_key, *text_value;
+} raw_picture;
+
+static int channels_of(int color_type) {
+    switch (color_type) {
+    case PNG_COLOR_TYPE_GRAY: case PNG_COLOR_TYPE_PALETTE: return 1;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: return 2;
+    case PNG_COLOR_TYPE_RGB: return 3;
+    case PNG_COLOR_TYPE_RGB_ALPHA: return 4;
+    default: return 0;
+    }
+}
+
+static int depth_allowed(int color_type, int bit_depth) {
+    switch (color_type) {
+    case PNG_COLOR_TYPE_GRAY:
+        return bit_depth == 1 || bit_depth == 2 || bit_depth == 4 || bit_depth == 8
+            || bit_depth == 16;
+    case PNG_COLOR_TYPE_PALETTE:
+        return bit_depth == 1 || bit_depth == 2 || bit_depth == 4 || bit_depth == 8;
+    default:
+        return channels_of(color_type) != 0 && (bit_depth == 8 || bit_depth == 16);
+    }
+}
+
+// Largest sample value the layout can hold without corrupting its neighbours when packed
+// (or, for palette indices, without pointing past the palette); -1 when any byte is fine.
+static int largest_sample(const raw_picture *picture) {
+    if (picture->color_type == PNG_COLOR_TYPE_PALETTE) return picture->palette_entries - 1;
+    return picture->bit_depth < 8 ? (1 << picture->bit_depth) - 1 : -1;
+}
+
+static int raw_picture_valid(const raw_picture *picture, dossier_status *status) {
+    if (picture->pixels == NULL || !depth_allowed(picture->color_type, picture->bit_depth)) {
+        dossier_status_fail(status, DOSSIER_ERR_ARGUMENT,
+                            "no pixels, or bit depth %d is not allowed for colour type %d",
+                            picture->bit_depth, picture->color_type);
+        return 0;
+    }
+    if (picture->color_type == PNG_COLOR_TYPE_PALETTE) {
+        if (picture->palette == NULL || picture->palette_entries < 1
+            || picture->palette_entries > 1 << picture->bit_depth) {
+            dossier_status_fail(status, DOSSIER_ERR_ARGUMENT,
+                                "a palette picture of depth %d needs 1..%d palette entries, not %d",
+                                picture->bit_depth, 1 << picture->bit_depth,
+                                picture->palette_entries);
+            return 0;
+        }
+    } else if (picture->palette_entries != 0) {
+        dossier_status_fail(status, DOSSIER_ERR_ARGUMENT,
+                            "colour type %d takes no palette", picture->color_type);
+        return 0;
+    }
+    if (!exif_argument_valid(picture->exif, picture->exif_size, status)) return 0;
+    // Only one-sample-per-pixel layouts have a limit, so there is one sample per pixel here.
+    int largest = largest_sample(picture);
+    size_t samples = (size_t)picture->width * picture->height;
+    for (size_t i = 0; largest >= 0 && i < samples; i++) {
+        if (picture->pixels[i] > largest) {
+            dossier_status_fail(status, DOSSIER_ERR_ARGUMENT,
+                                "sample %zu has value %d; at most %d is allowed", i,
+                                picture->pixels[i], largest);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int write_raw(shim_writer *writer, const raw_picture *picture, png_bytepp rows) {
+    if (setjmp(png_jmpbuf(writer->png))) return 0;
+    png_set_IHDR(writer->png, writer->info, picture->width, picture->height, picture->bit_depth,
+                 picture->color_type,
+                 picture->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (picture->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color palette[256];
+        for (int i = 0; i < picture->palette_entries; i++) {
+            palette[i] = (png_color){picture->palette[3 * i], picture->palette[3 * i + 1],
+                                     picture->palette[3 * i + 2]};
+        }
+        png_set_PLTE(writer->png, writer->info, palette, picture->palette_entries);
+    }
+    if (picture->exif != NULL) set_exif(writer, picture->exif, picture->exif_size);
+    if (picture->text_key != NULL) {
+        // libpng copies the strings; png_text just lacks the consts.
+        const char *value = picture->text_value != NULL ? picture->text_value : "";
+        png_text text = {.compression = PNG_TEXT_COMPRESSION_NONE,
+                         .key = (png_charp)picture->text_key,
+                         .text = (png_charp)value};
+        png_set_text(writer->png, writer->info, &text, 1);
+    }
+    write_rows(writer, rows);
+    return 1;
+}
+
+int dossier_png_encode_raw(const uint8_t *pixels, int width, int height, int bit_depth,
+                           int color_type, int interlaced,
+                           const uint8_t *palette, int palette_entries,
+                           const uint8_t *exif, size_t exif_size,
+                           const char *text_key, const char *text_value,
+                           dossier_buffer *out, dossier_status *status) {
+    dossier_status scratch;
+    if (status == NULL) status = &scratch;
+    dossier_status_reset(status);
+    *out = (dossier_buffer){NULL, 0};
+    if (width < 0 || height < 0) {
+        dossier_status_fail(status, DOSSIER_ERR_ARGUMENT, "negative size %dx%d", width, height);
+        return status->code;
+    }
+    if (!dimensions_allowed((uint64_t)width, (uint64_t)height, status)) return status->code;
+    raw_picture picture = {pixels, (png_uint_32)width, (png_uint_32)height, bit_depth, color_type,
+                           interlaced, palette, palette_entries, exif, exif_size,
+                           text_key, text_value};
+    if (!raw_picture_valid(&picture, status)) return status->code;
+
+    size_t pixel_bytes = (size_t)channels_of(color_type) * (bit_depth == 16 ? 2 : 1);
+    // libpng copies each row before packing or interlacing it, so the caller's pixels are
+    // only read; the row pointer type just lacks the const.
+    png_bytepp rows = rows_over((png_bytep)pixels, picture.height, picture.width * pixel_bytes);
+    shim_writer writer = {0};
+    if (rows == NULL) fail_out_of_memory(status);
+    else if (writer_open(&writer, status) && write_raw(&writer, &picture, rows))
+        dossier_growable_finish(&writer.sink, out);
+    writer_close(&writer);
+    free(rows);
+    return status->code;
+}

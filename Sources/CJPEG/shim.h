@@ -1,0 +1,7 @@
+#ifndef DOSSIER_CJPEG_SHIM_H
+#define DOSSIER_CJPEG_SHIM_H
+// jpeglib.h needs size_t and FILE declared before it is included.
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#endif

@@ -1,0 +1,86 @@
+import ArgumentParser
+import DossierCore
+import Foundation
+import Logging
+
+/// `dossier import PATH...`: files photos under their subjects, upright.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import photos into the library, each filed upright under its subject.",
+        discussion: """
+            Folders are walked recursively; files are recognised by their bytes, not their names. \
+            A file's subject is --subject if given, else the nearest pets/<id> or children/<id> folder \
+            above it, else a folder above it named after an existing subject. Sources are copied and \
+            left untouched unless --move is given. The exit status is 1 if any file failed.
+
+            Examples:
+              dossier import ~/dump/leo --subject pets/leo --library ~/Dossier
+              dossier import ~/phone-dump --json
+              dossier import ~/phone-dump --dry-run
+            """)
+
+    @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
+    var paths: [String] = []
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: ArgumentHelp("File everything under this subject, e.g. pets/leo or children/mina.",
+                               valueName: "kind/id"))
+    var subject: String?
+
+    @Flag(help: "Show where each source would be filed; write nothing, not even the index.")
+    var dryRun = false
+
+    @Flag(help: "Remove each source once its filed copy is durable and in the index.")
+    var move = false
+
+    @Option(help: ArgumentHelp("How many files to work on at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Print one JSON object per source, then one summary object, on standard output.")
+    var json = false
+
+    @Flag(name: .customLong("no-wait"), help: "Fail at once if another import is using the library, instead of waiting.")
+    var noWait = false
+
+    @Flag(name: .shortAndLong, help: "Print every source's outcome and warnings, not only the problems.")
+    var verbose = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        if dryRun && move { throw ValidationError("--dry-run and --move cannot be used together: a dry run removes nothing.") }
+        if let subject {
+            do { _ = try Subject(parsing: subject) } catch { throw ValidationError("--subject: \(error)") }
+        }
+    }
+
+    func run() async throws {
+        let options = ImportOptions(requestedSubject: try subject.map { try Subject(parsing: $0) }, dryRun: dryRun,
+                                    move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait)
+        var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = verbose ? .info : .warning
+        let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(), layout: libraryOptions.layout,
+                                      options: options, logger: logger)
+        let reporter: any OutcomeListener = json
+            ? JSONLinesReporter()
+            : TerminalReporter(verbose: verbose, showsProgress: StandardStreams.errorIsTerminal)
+        let paths = self.paths
+        let importTask = Task {
+            try await pipeline.run(paths, listeners: [reporter], whileWaitingForLock: { holder in
+                StandardStreams.writeError("dossier: the library is in use (\(holder)); waiting for it...\n")
+            })
+        }
+        let interruption = InterruptionHandler { importTask.cancel() }
+        defer { withExtendedLifetime(interruption) {} }
+        let summary: ImportSummary
+        do {
+            summary = try await importTask.value
+        } catch let error as LibraryError {
+            StandardStreams.writeError("dossier: \(error)\n")
+            throw ExitCode(2)
+        }
+        if summary.hasFailures { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,44 @@
+import DossierCore
+import Foundation
+
+/// `--json`: one object per source as it finishes, then one summary object, each on its own line
+/// of standard output.
+struct JSONLinesReporter: OutcomeListener {
+    func receive(_ event: ImportEvent) {
+        switch event {
+        case .started:
+            break
+        case .finished(let outcome, _, _):
+            StandardStreams.writeOut(JSONLinesReporter.line(for: outcome))
+        case .completed(let summary):
+            StandardStreams.writeOut(JSONLinesReporter.line(for: summary))
+        }
+    }
+
+    static func line(for outcome: SourceOutcome) -> String {
+        var object: [String: Any] = [
+            "source": outcome.source,
+            "status": outcome.status.rawValue,
+            "subject": outcome.subject?.path ?? NSNull(),
+            "destination": outcome.destination ?? NSNull(),
+            "error": outcome.error ?? NSNull(),
+        ]
+        if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
+        if outcome.sourceRemoved { object["source_removed"] = true }
+        return serialize(object)
+    }
+
+    static func line(for summary: ImportSummary) -> String {
+        var counts: [String: Any] = Dictionary(uniqueKeysWithValues: ImportStatus.allCases.map { ($0.rawValue, summary[$0]) })
+        counts["total"] = summary.total
+        counts["seconds"] = (summary.seconds * 1000).rounded() / 1000
+        counts["dry_run"] = summary.dryRun
+        return serialize(["summary": counts])
+    }
+
+    private static func serialize(_ object: [String: Any]) -> String {
+        // Every value put in is a string, number, bool, null, array or dictionary: serialisation cannot fail.
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,92 @@
+import DossierCore
+import Foundation
+import Synchronization
+
+/// Human output: a line for each problem (and, with --verbose or --dry-run, for every source), a
+/// progress bar on standard error when it is a terminal, and a closing summary line.
+final class TerminalReporter: OutcomeListener {
+    private struct State {
+        var lastDraw = ContinuousClock.now - .seconds(1)
+        var barShown = false
+        var dryRun = false
+    }
+
+    private let verbose: Bool
+    private let showsProgress: Bool
+    private let state = Mutex(State())
+
+    init(verbose: Bool, showsProgress: Bool) {
+        self.verbose = verbose
+        self.showsProgress = showsProgress
+    }
+
+    func receive(_ event: ImportEvent) {
+        state.withLock { state in
+            switch event {
+            case .started(_, let dryRun):
+                state.dryRun = dryRun
+            case .finished(let outcome, let completed, let total):
+                if let line = line(for: outcome, dryRun: state.dryRun) {
+                    clearBar(&state)
+                    if outcome.status == .failed || outcome.status == .unassigned {
+                        StandardStreams.writeError(line)
+                    } else {
+                        StandardStreams.writeOut(line)
+                    }
+                }
+                drawBar(&state, completed: completed, total: total)
+            case .completed(let summary):
+                clearBar(&state)
+                StandardStreams.writeOut(TerminalReporter.summaryLine(summary))
+            }
+        }
+    }
+
+    func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
+        let everything = verbose || dryRun
+        var text: String
+        switch outcome.status {
+        case .imported:
+            guard everything else { return nil }
+            text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
+        case .duplicate:
+            guard everything else { return nil }
+            text = "duplicate \(outcome.source) (already filed as \(outcome.destination ?? "?"))"
+        case .skipped:
+            guard everything else { return nil }
+            text = "skipped \(outcome.error ?? outcome.source)"
+        case .unassigned:
+            text = "unassigned \(outcome.error ?? outcome.source)"
+        case .failed:
+            text = "failed \(outcome.error ?? outcome.source)"
+        }
+        if outcome.sourceRemoved && verbose { text += " (source removed)" }
+        if verbose { text += outcome.warnings.map { "\n  warning: \($0)" }.joined() }
+        return text + "\n"
+    }
+
+    static func summaryLine(_ summary: ImportSummary) -> String {
+        let counts = ImportStatus.allCases.map { "\(summary[$0]) \($0.rawValue)" }.joined(separator: ", ")
+        let prefix = summary.dryRun ? "Dry run (nothing written): " : ""
+        let noun = summary.total == 1 ? "source" : "sources"
+        return "\(prefix)\(summary.total) \(noun): \(counts) in \(String(format: "%.2f", summary.seconds)) s\n"
+    }
+
+    private func drawBar(_ state: inout State, completed: Int, total: Int) {
+        guard showsProgress, total > 0 else { return }
+        let now = ContinuousClock.now
+        guard completed == total || now - state.lastDraw >= .milliseconds(100) else { return }
+        state.lastDraw = now
+        let width = 30
+        let filled = width * completed / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        StandardStreams.writeError("\r[\(bar)] \(completed)/\(total)")
+        state.barShown = true
+    }
+
+    private func clearBar(_ state: inout State) {
+        guard state.barShown else { return }
+        StandardStreams.writeError("\r\u{1B}[K")
+        state.barShown = false
+    }
+}

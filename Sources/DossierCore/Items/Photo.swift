@@ -1,0 +1,40 @@
+/// A photo passing through the pipeline: its bytes and what was read from them.
+public struct Photo: Sendable {
+    public let source: SourceFile
+    public var format: PhotoFormat
+    /// The bytes to file. Importers hand over the source's bytes; the orient transform replaces
+    /// them with upright ones.
+    public var bytes: [UInt8]
+    /// SHA-256 of the source's bytes, for deduplication of what was already imported.
+    public let sourceDigest: ContentDigest
+    /// How the pixels in `bytes` must be turned to look right; `.up` once turned.
+    public var orientation: Orientation
+    public var width: Int
+    public var height: Int
+    public var captureDate: CaptureDate
+    /// The raw EXIF block (a TIFF structure, without the JPEG `Exif\0\0` prefix) if there is one;
+    /// kept so that transforms can rewrite it.
+    public var exif: [UInt8]?
+    /// Set by the transform that proved the data whole (a full decode or entropy decode).
+    public var isVerified: Bool
+    public var warnings: [String]
+    /// Set by routing; nil until then.
+    public var subject: Subject?
+
+    public init(source: SourceFile, format: PhotoFormat, bytes: [UInt8], sourceDigest: ContentDigest,
+                orientation: Orientation, width: Int, height: Int, captureDate: CaptureDate,
+                exif: [UInt8]?, isVerified: Bool = false, warnings: [String] = []) {
+        self.source = source
+        self.format = format
+        self.bytes = bytes
+        self.sourceDigest = sourceDigest
+        self.orientation = orientation
+        self.width = width
+        self.height = height
+        self.captureDate = captureDate
+        self.exif = exif
+        self.isVerified = isVerified
+        self.warnings = warnings
+        subject = nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The few file-system operations filing needs, each done so that a crash at any moment leaves
+/// either nothing or a whole, durable file: data is fsynced before it gets its name, and the
+/// folder is fsynced after, so the name itself survives a power cut.
+enum DurableFileSystem {
+    /// Writes `bytes` to a new file (which must not exist) and fsyncs it.
+    static func writeNewFile(_ bytes: [UInt8], at path: String) throws(LibraryError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errnoMessage()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = errnoMessage() }
+        if close(descriptor) != 0, failure == nil { failure = errnoMessage() }
+        if let failure {
+            unlink(path)
+            throw .cannotWrite(path: path, reason: failure)
+        }
+    }
+
+    /// Creates a folder and any missing parents up to `root`, fsyncing each parent that gained an
+    /// entry so the new folders survive a crash.
+    static func createFolders(_ path: String, under root: String) throws(LibraryError) {
+        var missing: [String] = []
+        var current = path
+        while current.count > root.count, !isFolder(current) {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw .cannotCreate(path: folder, reason: errnoMessage())
+            }
+            try syncFolder((folder as NSString).deletingLastPathComponent)
+        }
+    }
+
+    enum LinkResult {
+        case linked
+        case nameTaken
+    }
+
+    /// Gives a durable staged file its final name without ever replacing an existing file:
+    /// `link` fails if the name exists, where `rename` would overwrite.
+    static func link(_ stagedPath: String, to finalPath: String) throws(LibraryError) -> LinkResult {
+        if Glibc.link(stagedPath, finalPath) != 0 {
+            if errno == EEXIST { return .nameTaken }
+            throw .cannotWrite(path: finalPath, reason: errnoMessage())
+        }
+        try syncFolder((finalPath as NSString).deletingLastPathComponent)
+        return .linked
+    }
+
+    static func syncFolder(_ path: String) throws(LibraryError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    static func fileExists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Reads a whole file, refusing ones larger than `limit` bytes before allocating for them.
+    static func readFile(_ path: String, limit: Int64) throws(SourceReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(errnoMessage()) }
+        guard Int64(info.st_size) <= limit else { throw .tooLarge(size: Int64(info.st_size), limit: limit) }
+        let size = Int(info.st_size)
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errnoMessage(); return }
+                if got == 0 { break }
+                count += got
+            }
+        }
+        if let failure { throw .unreadable(failure) }
+        return bytes
+    }
+
+    /// The first `count` bytes of a file (fewer if it is shorter).
+    static func readHead(_ path: String, count: Int) throws(SourceReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
+        defer { close(descriptor) }
+        var failure: String?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let got = read(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errnoMessage(); return }
+                if got == 0 { break }
+                filled += got
+            }
+        }
+        if let failure { throw .unreadable(failure) }
+        return bytes
+    }
+}

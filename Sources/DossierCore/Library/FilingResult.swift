@@ -1,0 +1,10 @@
+/// What filing one item did.
+public enum FilingResult: Equatable, Sendable {
+    /// Written (or, in a dry run, would be) at this path relative to the library root.
+    case filed(path: String, digest: ContentDigest)
+    /// Found already in the subject folder with identical bytes but not in the index (an earlier
+    /// run was stopped between writing and indexing): adopted, nothing written.
+    case adopted(path: String, digest: ContentDigest)
+    /// The subject already has a file with these bytes.
+    case duplicate(path: String)
+}

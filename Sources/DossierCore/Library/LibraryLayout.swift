@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where everything lives inside a library folder. Every path handed out is built from validated
+/// subject ids, digits and hex digests, and checked to stay inside the root.
+public struct LibraryLayout: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// `--library`, else `$DOSSIER_LIBRARY`, else `./Library`.
+    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> LibraryLayout
+    {
+        let path = option ?? environment["DOSSIER_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "Library"
+        return LibraryLayout(root: URL(fileURLWithPath: path))
+    }
+
+    public var metadataFolder: URL { root.appendingPathComponent(".dossier", isDirectory: true) }
+    public var indexFile: URL { metadataFolder.appendingPathComponent("index.sqlite") }
+    public var stagingFolder: URL { metadataFolder.appendingPathComponent("staging", isDirectory: true) }
+    public var lockFile: URL { metadataFolder.appendingPathComponent("lock") }
+
+    public func folder(for subject: Subject) -> URL {
+        root.appendingPathComponent(subject.kind.rawValue, isDirectory: true)
+            .appendingPathComponent(subject.id.rawValue, isDirectory: true)
+    }
+
+    /// `pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.jpg`, relative to the root.
+    public func photoPath(for subject: Subject, takenAt date: LocalDateTime, digest: ContentDigest,
+                          format: PhotoFormat, collisionIndex: Int = 0) -> String
+    {
+        let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
+        return "\(subject.path)/photos/\(String(format: "%04d", date.year))/"
+            + "\(date.fileStamp)_\(digest.shortHex)\(suffix).\(format.rawValue)"
+    }
+
+    /// The absolute location of a path relative to the root; refuses anything that would leave it.
+    public func url(forRelativePath relativePath: String) throws(LibraryError) -> URL {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"),
+              !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+        else { throw LibraryError.pathOutsideLibrary(relativePath) }
+        let url = root.appendingPathComponent(relativePath).standardizedFileURL
+        guard url.path.hasPrefix(root.path + "/") else { throw LibraryError.pathOutsideLibrary(relativePath) }
+        return url
+    }
+
+    /// The subjects whose folders exist: `pets/<id>` and `children/<id>` with valid ids.
+    public func existingSubjects() -> Set<Subject> {
+        var subjects = Set<Subject>()
+        for kind in SubjectKind.allCases {
+            let kindFolder = root.appendingPathComponent(kind.rawValue).path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: kindFolder)) ?? []
+            for name in names {
+                var isFolder: ObjCBool = false
+                guard let id = try? SubjectID(name),
+                      FileManager.default.fileExists(atPath: "\(kindFolder)/\(name)", isDirectory: &isFolder),
+                      isFolder.boolValue
+                else { continue }
+                subjects.insert(Subject(kind: kind, id: id))
+            }
+        }
+        return subjects
+    }
+}

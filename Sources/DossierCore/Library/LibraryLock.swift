@@ -1,0 +1,53 @@
+import Foundation
+
+/// Only one writer at a time per library: an exclusive `flock` on `.dossier/lock`, released when
+/// this object goes away or the process dies (the kernel drops it, so a killed import never
+/// leaves a stale lock behind).
+public final class LibraryLock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock. If another process holds it: with `wait`, calls `waiting` with a description
+    /// of the holder and blocks until it is free; without, throws `LibraryError.busy`.
+    public static func acquire(_ layout: LibraryLayout, wait: Bool,
+                               waiting: (String) -> Void = { _ in }) throws(LibraryError) -> LibraryLock
+    {
+        let path = layout.lockFile.path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: errnoMessage()) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let holder = holderDescription(descriptor)
+            guard wait else {
+                close(descriptor)
+                throw .busy(library: layout.root.path, holder: holder)
+            }
+            waiting(holder)
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    close(descriptor)
+                    throw .cannotWrite(path: path, reason: errnoMessage())
+                }
+            }
+        }
+        let pid = Array("pid \(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        return LibraryLock(descriptor: descriptor)
+    }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
+    private static func holderDescription(_ descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? "process unknown" : trimmed
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A library opened for one run: for writing, its folders exist, the lock is held, staging is
+/// clear and the index is open; for a dry run, nothing is created and the index (if any) is
+/// read-only.
+struct LibrarySession: Sendable {
+    let index: LibraryIndex?
+    /// Held for the session's lifetime; nil for a dry run.
+    let lock: LibraryLock?
+
+    static func open(_ layout: LibraryLayout, dryRun: Bool, waitForLock: Bool,
+                     whileWaiting: (String) -> Void) throws(LibraryError) -> LibrarySession
+    {
+        if dryRun {
+            return LibrarySession(index: try LibraryIndex.openReadOnly(layout), lock: nil)
+        }
+        let root = layout.root.path
+        if !DurableFileSystem.isFolder(root) {
+            do {
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreate(path: root, reason: error.localizedDescription)
+            }
+        }
+        try DurableFileSystem.createFolders(layout.stagingFolder.path, under: root)
+        let lock = try LibraryLock.acquire(layout, wait: waitForLock, waiting: whileWaiting)
+        try Filer.clearStaging(layout)
+        return LibrarySession(index: try LibraryIndex.open(layout), lock: lock)
+    }
+}

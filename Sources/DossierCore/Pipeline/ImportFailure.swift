@@ -1,0 +1,19 @@
+/// Why one source failed: the file, the step that refused it, and the reason in that step's words.
+public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    /// The importer or transform that failed, or `read`, `route`, `file`.
+    public let step: String
+    public let reason: String
+
+    public init(path: String, step: String, reason: String) {
+        self.path = path
+        self.step = step
+        self.reason = reason
+    }
+
+    public init(path: String, step: String, error: any Error) {
+        self.init(path: path, step: step, reason: String(describing: error))
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

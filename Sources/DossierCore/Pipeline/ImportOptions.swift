@@ -1,0 +1,26 @@
+import Foundation
+
+/// How an import runs; the command line's options, as the library sees them.
+public struct ImportOptions: Sendable {
+    /// `--subject`: file everything under this subject.
+    public var requestedSubject: Subject?
+    /// Work out every destination, write nothing (not even the index).
+    public var dryRun: Bool
+    /// Remove each source once its content is durable in the library.
+    public var move: Bool
+    /// How many sources are worked on at once.
+    public var jobs: Int
+    /// Wait for another import into the same library to finish instead of failing.
+    public var waitForLock: Bool
+
+    public init(requestedSubject: Subject? = nil, dryRun: Bool = false, move: Bool = false,
+                jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true) {
+        self.requestedSubject = requestedSubject
+        self.dryRun = dryRun
+        self.move = move
+        self.jobs = max(1, jobs)
+        self.waitForLock = waitForLock
+    }
+
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+
+/// Runs an import: discover -> skip unchanged -> sniff and import -> route -> dedupe ->
+/// transform -> file -> index -> report.
+///
+/// Up to `options.jobs` sources are worked on at once, each by one child task that takes it from
+/// its bytes to a filed file; so at most that many photos are decoded at any moment, whatever
+/// the size of the dump. The task driving the import settles each finished source alone, in the
+/// order they finish: it records it in the index, removes the source for `--move`, and tells the
+/// listeners, so neither the index nor the listeners see concurrent calls.
+public struct ImportPipeline: Sendable {
+    /// How many leading bytes importers get to recognise a source.
+    public static let sniffLength = 4096
+    /// Larger sources are refused before being read into memory.
+    public static let maximumSourceSize: Int64 = 1 << 30
+
+    public let registry: PluginRegistry
+    public let layout: LibraryLayout
+    public let options: ImportOptions
+    public let logger: Logger
+
+    public init(registry: PluginRegistry, layout: LibraryLayout, options: ImportOptions, logger: Logger) {
+        self.registry = registry
+        self.layout = layout
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Imports everything under `paths`. Throws only for problems with the library itself
+    /// (cannot create it, busy without waiting, index broken); a bad source is an outcome.
+    /// Cancelling the task stops taking new sources and finishes the ones under way.
+    public func run(_ paths: [String], listeners extraListeners: [any OutcomeListener] = [],
+                    whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+    {
+        let started = ContinuousClock.now
+        let listeners = registry.listeners + extraListeners
+        let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
+                                              whileWaiting: whileWaitingForLock)
+        let found = SourceDiscovery(excludedFolders: [layout.root.path]).discover(paths)
+        let existingSubjects = knownSubjects(found)
+        let worker = SourceWorker(
+            registry: registry, layout: layout, options: options, index: session.index,
+            filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
+            routing: RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects),
+            logger: logger)
+
+        var summary = ImportSummary(dryRun: options.dryRun)
+        listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }
+        await withTaskGroup(of: WorkedSource.self) { group in
+            var pending = found.makeIterator()
+            for _ in 0..<options.jobs {
+                guard let next = pending.next() else { break }
+                group.addTask { worker.work(on: next) }
+            }
+            var completed = 0
+            while let worked = await group.next() {
+                let outcome = settle(worked, index: session.index)
+                summary.add(outcome)
+                completed += 1
+                listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: found.count)) }
+                if !Task.isCancelled, let next = pending.next() {
+                    group.addTask { worker.work(on: next) }
+                }
+            }
+        }
+        summary.seconds = (ContinuousClock.now - started).seconds
+        let finalSummary = summary
+        listeners.forEach { $0.receive(.completed(finalSummary)) }
+        withExtendedLifetime(session) {}
+        return summary
+    }
+
+    /// The subjects an `ExistingSubjectRouter` may route to: those in the library, the one given
+    /// with --subject, and those this very import names by pets/<id> or children/<id> folders, so
+    /// that `inbox/leo/` goes to pets/leo whether or not the import that creates it came first.
+    private func knownSubjects(_ found: [SourceDiscovery.Found]) -> Set<Subject> {
+        var subjects = layout.existingSubjects()
+        if let requested = options.requestedSubject { subjects.insert(requested) }
+        let folderRouter = SubjectFolderRouter()
+        let empty = RoutingContext(requestedSubject: nil, existingSubjects: [])
+        for case .file(let source) in found {
+            if case .subject(let subject) = folderRouter.subject(forPath: source, context: empty) {
+                subjects.insert(subject)
+            }
+        }
+        return subjects
+    }
+
+    /// Records a worked source in the index and, for `--move`, removes it: only now, after its
+    /// filed file was fsynced (by the filer) and the index commit that records it returned.
+    private func settle(_ worked: WorkedSource, index: LibraryIndex?) -> SourceOutcome {
+        guard !options.dryRun, let index else { return worked.outcome }
+        do {
+            if worked.filed != nil || worked.imported != nil {
+                try index.record(worked.filed, source: worked.imported)
+            }
+        } catch {
+            return SourceOutcome(source: worked.outcome.source, status: .failed, subject: worked.outcome.subject,
+                                 destination: worked.outcome.destination,
+                                 error: "\(worked.outcome.source): filed, but \(error)")
+        }
+        guard options.move, [.imported, .duplicate].contains(worked.outcome.status),
+              let source = worked.source, worked.outcome.destination != nil
+        else { return worked.outcome }
+        return removeSource(source, outcome: worked.outcome)
+    }
+
+    private func removeSource(_ source: SourceFile, outcome: SourceOutcome) -> SourceOutcome {
+        var info = stat()
+        guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info) == source else {
+            logger.warning("not removing \(source.path): it changed while it was being imported")
+            return SourceOutcome(source: outcome.source, status: outcome.status, subject: outcome.subject,
+                                 destination: outcome.destination, error: outcome.error,
+                                 warnings: outcome.warnings + ["not removed: the source changed during the import"])
+        }
+        guard unlink(source.path) == 0 else {
+            return SourceOutcome(source: outcome.source, status: outcome.status, subject: outcome.subject,
+                                 destination: outcome.destination, error: outcome.error,
+                                 warnings: outcome.warnings + ["not removed: \(errnoMessage())"])
+        }
+        return outcome.removingSource()
+    }
+}

@@ -1,0 +1,20 @@
+/// A named bundle of extensions. Built-in plugins are listed in one place (`BuiltinPlugins`), and
+/// `dossier plugins` prints each with what it registers.
+public struct Plugin: Sendable {
+    public let name: String
+    public let summary: String
+    public let importers: [any Importer]
+    public let transforms: [any Transform]
+    public let routers: [any Router]
+    public let listeners: [any OutcomeListener]
+
+    public init(name: String, summary: String, importers: [any Importer] = [], transforms: [any Transform] = [],
+                routers: [any Router] = [], listeners: [any OutcomeListener] = []) {
+        self.name = name
+        self.summary = summary
+        self.importers = importers
+        self.transforms = transforms
+        self.routers = routers
+        self.listeners = listeners
+    }
+}

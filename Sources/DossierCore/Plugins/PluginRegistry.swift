@@ -1,0 +1,28 @@
+/// Everything the installed plugins registered, in the order the pipeline uses it.
+public struct PluginRegistry: Sendable {
+    public let plugins: [Plugin]
+    public let importers: [any Importer]
+    /// Sorted by stage; registration order within a stage.
+    public let transforms: [any Transform]
+    public let routers: [any Router]
+    public let listeners: [any OutcomeListener]
+
+    public init(plugins: [Plugin]) throws(PluginError) {
+        var seen = Set<String>()
+        for plugin in plugins {
+            guard seen.insert(plugin.name).inserted else { throw PluginError.duplicateName(plugin.name) }
+        }
+        self.plugins = plugins
+        importers = plugins.flatMap(\.importers)
+        transforms = plugins.flatMap(\.transforms).enumerated()
+            .sorted { ($0.element.stage, $0.offset) < ($1.element.stage, $1.offset) }
+            .map(\.element)
+        routers = plugins.flatMap(\.routers)
+        listeners = plugins.flatMap(\.listeners)
+    }
+
+    /// The first importer that recognises the bytes.
+    public func importer(for head: [UInt8]) -> (any Importer)? {
+        importers.first { $0.canRead(head: head) }
+    }
+}

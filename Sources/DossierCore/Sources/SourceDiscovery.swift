@@ -1,0 +1,69 @@
+import Foundation
+
+/// Walks the paths a user named and lists the files under them, in a stable order.
+///
+/// Hidden files and folders (a leading `.`) are passed over: they are file-system and tool
+/// clutter (`.DS_Store`, `._IMG_0001.JPG`, `.dossier`), never a user's photos or notes.
+/// Symbolic links to folders are not followed, so a link cycle cannot make the walk endless.
+public struct SourceDiscovery: Sendable {
+    /// Folders never entered, such as the library being imported into.
+    public var excludedFolders: Set<String>
+
+    public init(excludedFolders: Set<String> = []) {
+        self.excludedFolders = Set(excludedFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    }
+
+    public enum Found: Sendable, Equatable {
+        case file(SourceFile)
+        /// A named path that could not be read; the import goes on with the others.
+        case unreadable(path: String, reason: String)
+    }
+
+    public func discover(_ paths: [String]) -> [Found] {
+        var found: [Found] = []
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            walk(absolute, named: true, into: &found)
+        }
+        return found
+    }
+
+    private func walk(_ path: String, named: Bool, into found: inout [Found]) {
+        var info = stat()
+        // A named path may be a link the user means; links met while walking are only followed to files.
+        let result = named ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else {
+            found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            guard !excludedFolders.contains(path) else { return }
+            walkFolder(path, into: &found)
+        case S_IFREG:
+            found.append(.file(SourceFile(path: path, info: info)))
+        case S_IFLNK:
+            var target = stat()
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG {
+                found.append(.file(SourceFile(path: path, info: target)))
+            }
+        default:
+            if named {
+                found.append(.unreadable(path: path, reason: "not a regular file or folder"))
+            }
+        }
+    }
+
+    private func walkFolder(_ path: String, into found: inout [Found]) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            found.append(.unreadable(path: path, reason: "cannot list folder: \(error.localizedDescription)"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            walk(path == "/" ? "/\(name)" : "\(path)/\(name)", named: false, into: &found)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import CImageShims
+
+/// Swift's door to libjpeg-turbo, through the C shims that hold its setjmp error handling.
+public enum JPEGCodec {
+    public struct Info: Equatable, Sendable {
+        public let width: Int
+        public let height: Int
+        public let components: Int
+        /// Pixels per MCU: the grain of a lossless transform.
+        public let mcuWidth: Int
+        public let mcuHeight: Int
+        public let progressive: Bool
+    }
+
+    public enum Path: Sendable {
+        /// DCT coefficients moved: no generation loss.
+        case lossless
+        /// Decoded, turned and re-encoded with the source's tables and sampling.
+        case reencoded
+    }
+
+    public struct Turned: Sendable {
+        public let bytes: [UInt8]
+        public let path: Path
+        public let warning: String?
+    }
+
+    static let formatName = "JPEG"
+
+    public static func info(_ bytes: [UInt8]) throws(PhotoError) -> Info {
+        var info = dossier_jpeg_info()
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { dossier_jpeg_read_info($0.baseAddress, $0.count, &info, &status) }
+        guard result == 0 else { throw status.error(format: formatName) }
+        return Info(width: Int(info.width), height: Int(info.height), components: Int(info.components),
+                    mcuWidth: Int(info.mcu_width), mcuHeight: Int(info.mcu_height),
+                    progressive: info.progressive != 0)
+    }
+
+    /// Entropy-decodes the whole file; returns a tolerated warning, if any.
+    @discardableResult
+    public static func validate(_ bytes: [UInt8]) throws(PhotoError) -> String? {
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { dossier_jpeg_validate($0.baseAddress, $0.count, &status) }
+        guard result == 0 else { throw status.error(format: formatName) }
+        return status.warningText
+    }
+
+    public enum Mode: Int32, Sendable {
+        case automatic = 0
+        case losslessOnly = 1
+        case pixelsOnly = 2
+    }
+
+    /// Turns the picture upright for `orientation`; `exifPayload` (with its `Exif\0\0` prefix)
+    /// replaces the source's EXIF segment when given.
+    public static func orient(_ bytes: [UInt8], orientation: Int, exifPayload: [UInt8]?,
+                              mode: Mode = .automatic) throws(PhotoError) -> Turned
+    {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        var lossless: Int32 = 0
+        let result = bytes.withUnsafeBufferPointer { source in
+            withOptionalBuffer(exifPayload) { exif in
+                dossier_jpeg_orient(source.baseAddress, source.count, Int32(orientation),
+                                    exif.baseAddress, exif.count, mode.rawValue, &output, &lossless, &status)
+            }
+        }
+        guard result == 0 else {
+            dossier_buffer_free(&output)
+            throw status.error(format: formatName)
+        }
+        return Turned(bytes: output.takeBytes(), path: lossless != 0 ? .lossless : .reencoded,
+                      warning: status.warningText)
+    }
+
+    /// Decodes to interleaved 8-bit RGB.
+    public static func decodeRGB(_ bytes: [UInt8]) throws(PhotoError) -> (pixels: [UInt8], width: Int, height: Int) {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let result = bytes.withUnsafeBufferPointer {
+            dossier_jpeg_decode_rgb($0.baseAddress, $0.count, &output, &width, &height, &status)
+        }
+        guard result == 0 else {
+            dossier_buffer_free(&output)
+            throw status.error(format: formatName)
+        }
+        return (output.takeBytes(), Int(width), Int(height))
+    }
+}
+
+/// Calls `body` with the bytes of `buffer`, or with an empty buffer (a NULL base address) for nil.
+func withOptionalBuffer<R>(_ buffer: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    guard let buffer else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    return buffer.withUnsafeBufferPointer(body)
+}

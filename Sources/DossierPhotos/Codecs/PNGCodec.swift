@@ -1,0 +1,58 @@
+import CImageShims
+import DossierCore
+
+/// Swift's door to libpng, through the C shims that hold its setjmp error handling.
+public enum PNGCodec {
+    public struct Inspection: Sendable {
+        public let width: Int
+        public let height: Int
+        public let bitDepth: Int
+        public let colorType: Int
+        public let interlaced: Bool
+        /// The tIME chunk (UTC, as the PNG specification has it).
+        public let modificationTime: LocalDateTime?
+        /// The eXIf chunk's raw TIFF payload.
+        public let exif: [UInt8]?
+        public let warning: String?
+    }
+
+    static let formatName = "PNG"
+
+    /// Decodes every row and checks every chunk; returns what the importer needs.
+    public static func inspect(_ bytes: [UInt8]) throws(PhotoError) -> Inspection {
+        var info = dossier_png_info()
+        var exif = dossier_buffer()
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer {
+            dossier_png_inspect($0.baseAddress, $0.count, &info, &exif, &status)
+        }
+        let exifBytes = exif.takeBytes()
+        guard result == 0 else { throw status.error(format: formatName) }
+        let time = info.has_time != 0
+            ? LocalDateTime(year: Int(info.year), month: Int(info.month), day: Int(info.day),
+                            hour: Int(info.hour), minute: Int(info.minute), second: Int(info.second))
+            : nil
+        return Inspection(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+                          colorType: Int(info.color_type), interlaced: info.interlaced != 0,
+                          modificationTime: time, exif: exifBytes.isEmpty ? nil : exifBytes,
+                          warning: status.warningText)
+    }
+
+    /// Turns the picture upright for `orientation` (2 to 8); `exif` (raw TIFF) replaces the eXIf chunk.
+    public static func orient(_ bytes: [UInt8], orientation: Int, exif: [UInt8]?) throws(PhotoError) -> [UInt8] {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { source in
+            withOptionalBuffer(exif) { exif in
+                dossier_png_orient(source.baseAddress, source.count, Int32(orientation),
+                                   exif.baseAddress, exif.count, &output, &status)
+            }
+        }
+        guard result == 0 else {
+            dossier_buffer_free(&output)
+            throw status.error(format: formatName)
+        }
+        return output.takeBytes()
+    }
+}
+

@@ -1,0 +1,120 @@
+import CExif
+import DossierCore
+import Foundation
+
+/// An EXIF block read and rewritten with libexif.
+///
+/// Loaded so as to change as little as possible: unknown tags are kept, the specification is not
+/// "fixed" (which would add and drop tags), and maker notes are left as they are. Not thread-safe;
+/// each import uses its own.
+final class ExifBlock {
+    private let data: UnsafeMutablePointer<ExifData>
+
+    /// Parses a TIFF-structured EXIF block (no `Exif\0\0` prefix). Nil when libexif finds no tags
+    /// in it at all: such a block is left untouched, as EXIF is advisory.
+    init?(tiff: [UInt8]) {
+        guard let data = exif_data_new() else { return nil }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
+        let payload = JPEGSegments.exifPrefix + tiff
+        payload.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+        self.data = data
+        guard contents.contains(where: { ($0?.pointee.count ?? 0) > 0 }) else { return nil }
+    }
+
+    deinit {
+        exif_data_unref(data)
+    }
+
+    /// The raw Orientation tag of the main picture (IFD0), if present.
+    var orientationTag: Int? {
+        guard let entry = exif_content_get_entry(contents[Int(EXIF_IFD_0.rawValue)], EXIF_TAG_ORIENTATION)
+        else { return nil }
+        return integer(entry)
+    }
+
+    var dateTimeOriginal: LocalDateTime? { date(EXIF_TAG_DATE_TIME_ORIGINAL) }
+
+    var dateTime: LocalDateTime? { date(EXIF_TAG_DATE_TIME) }
+
+    /// The embedded JPEG thumbnail, if any.
+    var thumbnail: [UInt8]? {
+        guard let bytes = data.pointee.data, data.pointee.size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
+    }
+
+    /// Makes the block describe an upright picture of `width` x `height`: every Orientation tag
+    /// set to 1, the pixel-dimension tags updated, and the thumbnail replaced (nil removes it).
+    func makeUpright(width: Int, height: Int, thumbnail newThumbnail: [UInt8]?) {
+        for content in contents {
+            if let entry = exif_content_get_entry(content, EXIF_TAG_ORIENTATION) { setInteger(entry, 1) }
+        }
+        let picture = [contents[Int(EXIF_IFD_0.rawValue)], contents[Int(EXIF_IFD_EXIF.rawValue)]]
+        for content in picture {
+            for (tag, value) in [(EXIF_TAG_PIXEL_X_DIMENSION, width), (EXIF_TAG_PIXEL_Y_DIMENSION, height),
+                                 (EXIF_TAG_IMAGE_WIDTH, width), (EXIF_TAG_IMAGE_LENGTH, height)] {
+                if let entry = exif_content_get_entry(content, tag) { setInteger(entry, value) }
+            }
+        }
+        replaceThumbnail(with: newThumbnail)
+    }
+
+    /// The block as libexif writes it: `Exif\0\0` followed by the TIFF structure.
+    func serialized() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt32 = 0
+        exif_data_save_data(data, &buffer, &size)
+        guard let buffer, size > 0 else { return nil }
+        defer { free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    private var contents: [UnsafeMutablePointer<ExifContent>?] {
+        let ifd = data.pointee.ifd
+        return [ifd.0, ifd.1, ifd.2, ifd.3, ifd.4]
+    }
+
+    private var byteOrder: ExifByteOrder { exif_data_get_byte_order(data) }
+
+    private func replaceThumbnail(with bytes: [UInt8]?) {
+        // libexif's default allocator is malloc/free, which is what ExifData frees its thumbnail with.
+        free(data.pointee.data)
+        data.pointee.data = nil
+        data.pointee.size = 0
+        guard let bytes, !bytes.isEmpty, let copy = malloc(bytes.count)?.assumingMemoryBound(to: UInt8.self)
+        else { return }
+        copy.initialize(from: bytes, count: bytes.count)
+        data.pointee.data = copy
+        data.pointee.size = UInt32(bytes.count)
+    }
+
+    private func date(_ tag: ExifTag) -> LocalDateTime? {
+        guard let entry = dossier_exif_data_get_entry(data, tag), entry.pointee.format == EXIF_FORMAT_ASCII,
+              let bytes = entry.pointee.data, entry.pointee.size > 0
+        else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)), as: UTF8.self)
+        return LocalDateTime(exif: text)
+    }
+
+    private func integer(_ entry: UnsafeMutablePointer<ExifEntry>) -> Int? {
+        guard entry.pointee.components >= 1, let bytes = entry.pointee.data else { return nil }
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT where entry.pointee.size >= 2: return Int(exif_get_short(bytes, byteOrder))
+        case EXIF_FORMAT_LONG where entry.pointee.size >= 4: return Int(exif_get_long(bytes, byteOrder))
+        default: return nil
+        }
+    }
+
+    private func setInteger(_ entry: UnsafeMutablePointer<ExifEntry>, _ value: Int) {
+        guard entry.pointee.components >= 1, let bytes = entry.pointee.data else { return }
+        switch entry.pointee.format {
+        case EXIF_FORMAT_SHORT where entry.pointee.size >= 2:
+            exif_set_short(bytes, byteOrder, ExifShort(clamping: value))
+        case EXIF_FORMAT_LONG where entry.pointee.size >= 4:
+            exif_set_long(bytes, byteOrder, ExifLong(clamping: value))
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import DossierCore
+
+/// What the importers read from a photo's metadata: how to turn it and when it was taken.
+struct PhotoMetadata {
+    let orientation: Orientation
+    let captureDate: CaptureDate
+    let warnings: [String]
+
+    static let unreadableExifWarning = "the EXIF block could not be read; the photo is filed as stored"
+
+    /// The date is EXIF DateTimeOriginal, else DateTime, else the PNG tIME chunk, else the file's mtime.
+    init(exif tiff: [UInt8]?, pngTime: LocalDateTime?, source: SourceFile) {
+        var warnings: [String] = []
+        let block = tiff.flatMap(ExifBlock.init(tiff:))
+        if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
+        orientation = Orientation(exifValue: block?.orientationTag ?? 1)
+        if let original = block?.dateTimeOriginal {
+            captureDate = CaptureDate(original, origin: .exifDateTimeOriginal)
+        } else if let dateTime = block?.dateTime {
+            captureDate = CaptureDate(dateTime, origin: .exifDateTime)
+        } else if let pngTime {
+            captureDate = CaptureDate(pngTime, origin: .pngTime)
+        } else {
+            captureDate = CaptureDate(LocalDateTime(source.modificationDate), origin: .fileModificationTime)
+        }
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,23 @@
+import DossierCore
+
+/// Reads JPEG photos: header facts and EXIF. Decoding waits for the orient transform, so a
+/// duplicate is recognised before any pixel work.
+public struct JPEGImporter: Importer {
+    public let name = "jpeg"
+    public let summary = "JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"
+
+    public init() {}
+
+    public func canRead(head: [UInt8]) -> Bool {
+        head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
+    }
+
+    public func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+        let info = try JPEGCodec.info(data.bytes)
+        let exif = JPEGSegments.exifTIFF(in: data.bytes)
+        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: data.source)
+        return [.photo(Photo(source: data.source, format: .jpeg, bytes: data.bytes, sourceDigest: data.digest,
+                             orientation: metadata.orientation, width: info.width, height: info.height,
+                             captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings))]
+    }
+}

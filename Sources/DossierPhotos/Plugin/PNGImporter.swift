@@ -1,0 +1,32 @@
+import DossierCore
+import Foundation
+
+/// Reads PNG photos and screenshots, decoding them whole to prove them valid (PNGs are small
+/// next to camera JPEGs, and libpng checks every CRC only while decoding).
+public struct PNGImporter: Importer {
+    public let name = "png"
+    public let summary = "PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME"
+
+    public init() {}
+
+    public func canRead(head: [UInt8]) -> Bool {
+        guard head.count >= 16 else { return false }
+        if head.starts(with: PNGChunks.signature) { return true }
+        // A signature damaged in transit (line-ending conversion, a cleared high bit) still heads
+        // a PNG when its IHDR chunk follows: claim it, so libpng's refusal names the damage
+        // instead of the file being skipped as unknown.
+        let matching = zip(head.prefix(8), PNGChunks.signature).filter { $0 == $1 }.count
+        return matching >= 5 && head[12..<16].elementsEqual("IHDR".utf8)
+    }
+
+    public func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+        let inspection = try PNGCodec.inspect(data.bytes)
+        // tIME is UTC; names use the wall clock of this machine, like mtime.
+        let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!)) }
+        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: data.source)
+        return [.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+                             orientation: metadata.orientation, width: inspection.width, height: inspection.height,
+                             captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,
+                             warnings: metadata.warnings + [inspection.warning].compactMap { $0 }))]
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs the built `dossier` executable, as a user would.
+struct DossierBinary {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+
+        /// The `--json` lines, parsed.
+        var jsonLines: [[String: Any]] {
+            standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+
+        var outcomes: [[String: Any]] { jsonLines.filter { $0["summary"] == nil } }
+
+        var summary: [String: Any]? { jsonLines.last?["summary"] as? [String: Any] }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Beside the test bundle in the build folder, where `swift test` builds it.
+    static let url: URL = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("dossier")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/dossier")
+    }()
+
+    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var fullEnvironment = ProcessInfo.processInfo.environment
+        fullEnvironment.removeValue(forKey: "DOSSIER_LIBRARY")
+        fullEnvironment.merge(environment) { $1 }
+        process.environment = fullEnvironment
+        return process
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+        let process = process(arguments, in: folder, environment: environment)
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes while the process runs, so a full pipe cannot block it.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outputData = Data(), errorData = Data()
+        DispatchQueue.global().async(group: group) { outputData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errorData = error.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,178 @@
+import DossierCore
+import DossierPhotos
+import Foundation
+import Testing
+
+@Suite("dossier import, end to end through the binary")
+struct ImportCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples"),
+                                         to: folder.url.appendingPathComponent("Samples"))
+    }
+
+    /// The upright size of every sample photo, by source.
+    static let uprightSizes: [String: (Int, Int)] = [
+        "pets/leo/IMG_0001.JPG": (640, 480), "pets/leo/IMG_0002.JPG": (640, 480),
+        "pets/leo/IMG_0003.JPG": (630, 470), "pets/leo/IMG_0004.JPG": (480, 640),
+        "pets/coco/P1010001.JPG": (640, 480), "pets/coco/P1010002.JPG": (601, 401),
+        "pets/coco/screenshot.png": (320, 240), "children/mina/photo-2.jpg": (640, 480),
+        "children/mina/photo-4.jpg": (640, 480), "children/mina/photo-7.jpg": (500, 375),
+        "children/mina/drawing.png": (300, 200), "inbox/leo/IMG_0100.JPG": (320, 240),
+    ]
+
+    func uprightSize(of path: String) throws -> (Int, Int) {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        if path.hasSuffix(".png") {
+            let inspection = try PNGCodec.inspect(bytes)
+            return (inspection.width, inspection.height)
+        }
+        let info = try JPEGCodec.info(bytes)
+        return (info.width, info.height)
+    }
+
+    @Test("Importing the samples files every photo upright under its subject and skips the notes")
+    func importsTheSamples() throws {
+        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let outcomes = result.outcomes
+        #expect(outcomes.count == 13)
+        let summary = try #require(result.summary)
+        #expect(summary["imported"] as? Int == 12)
+        #expect(summary["skipped"] as? Int == 1)
+        #expect(summary["failed"] as? Int == 0)
+        for outcome in outcomes {
+            let source = try #require(outcome["source"] as? String)
+            let relative = String(source.dropFirst(folder.path("Samples").count + 1))
+            if relative == "inbox/notes.txt" {
+                #expect(outcome["status"] as? String == "skipped")
+                #expect(outcome["error"] as? String == "\(source): not a kind of file Dossier imports (it looks like a text file)")
+                continue
+            }
+            #expect(outcome["status"] as? String == "imported", "\(relative)")
+            let destination = try #require(outcome["destination"] as? String)
+            let expectedSubject = relative.hasPrefix("inbox/leo") ? "pets/leo" : relative.split(separator: "/").prefix(2).joined(separator: "/")
+            #expect(outcome["subject"] as? String == expectedSubject)
+            #expect(destination.hasPrefix(folder.path("Library/\(expectedSubject)/photos/")))
+            let size = try uprightSize(of: destination)
+            let expected = try #require(ImportCommandTests.uprightSizes[relative])
+            #expect(size == expected, "\(relative)")
+        }
+        let leo = folder.files(under: "Library/pets/leo/photos")
+        #expect(leo.count == 5)
+        #expect(leo.contains { $0.hasPrefix("2023/2023-05-03_184012_") && $0.hasSuffix(".jpg") })
+        #expect(FileManager.default.fileExists(atPath: folder.path("Samples/pets/leo/IMG_0002.JPG")))
+    }
+
+    @Test("A second import of the same samples settles every photo as a duplicate")
+    func reimportIsAllDuplicates() throws {
+        try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
+        let before = folder.files(under: "Library")
+        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.summary?["duplicate"] as? Int == 12)
+        #expect(result.summary?["imported"] as? Int == 0)
+        #expect(folder.files(under: "Library") == before)
+    }
+
+    @Test("A dry run lists each source with its destination and creates nothing")
+    func dryRunCreatesNothing() throws {
+        let result = try DossierBinary.run(["import", "Samples", "--dry-run"], in: folder.url,
+                                           environment: ["DOSSIER_LIBRARY": folder.path("Elsewhere")])
+        #expect(result.status == 0)
+        let wouldFile = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("would file ") }
+        #expect(wouldFile.count == 12)
+        #expect(wouldFile.allSatisfy { $0.contains(" -> \(folder.path("Elsewhere"))/") })
+        #expect(result.standardOutput.contains("Dry run (nothing written): 13 sources: 12 imported, 0 duplicate, 0 unassigned, 1 skipped, 0 failed in "))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Elsewhere")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
+    }
+
+    @Test("--move removes each filed source and leaves the rest")
+    func moveRemovesFiledSources() throws {
+        let result = try DossierBinary.run(["import", "Samples/pets/coco", "Samples/inbox", "--move", "--json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.outcomes.filter { $0["source_removed"] as? Bool == true }.count == 3)
+        #expect(folder.files(under: "Samples/pets/coco").isEmpty)
+        // No pets/leo in the library or in this import: inbox/leo stays unassigned, and stays put.
+        #expect(folder.files(under: "Samples/inbox") == ["leo/IMG_0100.JPG", "notes.txt"])
+        #expect(folder.files(under: "Library/pets/coco/photos").count == 3)
+    }
+
+    @Test("A bad file is reported with its path and reason, the others import, and the exit status is 1")
+    func badFilesFailTheExitStatus() throws {
+        let good = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0001.JPG"))))
+        try folder.write(Array(good.prefix(good.count / 2)), to: "dump/pets/rex/broken.jpg")
+        try folder.write(good, to: "dump/pets/rex/good.jpg")
+        let result = try DossierBinary.run(["import", "dump"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "failed \(folder.path("dump/pets/rex/broken.jpg")): JPEG data is corrupt or unsupported: Premature end of JPEG file"))
+        #expect(result.standardOutput.hasPrefix("2 sources: 1 imported, 0 duplicate, 0 unassigned, 0 skipped, 1 failed in "))
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+    }
+
+    @Test("A photo with no subject is reported unassigned and nothing is written for it")
+    func unassignedPhotos() throws {
+        try FileManager.default.copyItem(atPath: folder.path("Samples/pets/leo/IMG_0001.JPG"), toPath: folder.path("loose.jpg"))
+        let result = try DossierBinary.run(["import", "loose.jpg", "--json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.outcomes.first?["status"] as? String == "unassigned")
+        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("loose.jpg")): no subject: give --subject KIND/ID, "
+            + "or put the file under a pets/<id> or children/<id> folder")
+        #expect(folder.files(under: "Library").isEmpty)
+    }
+
+    @Test("An invalid --subject is refused with what a subject and an id may be")
+    func invalidSubjectIsRefused() throws {
+        let escape = try DossierBinary.run(["import", "Samples", "--subject", "pets/../../etc"], in: folder.url)
+        #expect(escape.status == 64)
+        #expect(escape.standardError.hasPrefix("Error: --subject: invalid subject 'pets/../../etc': expected KIND/ID where "
+            + "KIND is 'pets' or 'children' and ID is 1 to 64 characters of lowercase letters, digits, '-' and '_'\n"))
+        let dots = try DossierBinary.run(["import", "Samples", "--subject", "pets/.."], in: folder.url)
+        #expect(dots.status == 64)
+        #expect(dots.standardError.hasPrefix("Error: --subject: invalid subject id '..': an id is 1 to 64 characters of "
+            + "lowercase letters, digits, '-' and '_'\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
+    }
+
+    @Test("--subject files everything under that subject")
+    func subjectOptionWins() throws {
+        let result = try DossierBinary.run(["import", "Samples/children", "--subject", "pets/leo", "--json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.outcomes.allSatisfy { $0["subject"] as? String == "pets/leo" })
+        #expect(folder.files(under: "Library/pets/leo/photos").count == 4)
+    }
+
+    @Test("An import into a library another import holds fails at once with --no-wait, naming the holder")
+    func busyLibrary() throws {
+        // Hold the lock the way a running import does, from this process.
+        try FileManager.default.createDirectory(atPath: folder.path("Library/.dossier/staging"), withIntermediateDirectories: true)
+        let lock = try LibraryLock.acquire(LibraryLayout(root: folder.url.appendingPathComponent("Library")), wait: false)
+        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--no-wait"], in: folder.url)
+        withExtendedLifetime(lock) {}
+        #expect(result.status == 2)
+        #expect(result.standardError == "dossier: the library \(folder.path("Library")) is busy: another dossier import "
+            + "is running (pid \(getpid())); try again when it has finished, or leave out --no-wait to wait for it\n")
+        #expect(folder.files(under: "Library").isEmpty)
+    }
+
+    @Test("dossier plugins lists each plugin with what it registers")
+    func pluginsAreListed() throws {
+        let result = try DossierBinary.run(["plugins"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            core: subject routing: --subject, then pets/<id> or children/<id> folders, then existing subject ids
+              router     requested-subject: the subject given with --subject
+              router     subject-folder: the nearest pets/<id> or children/<id> folder above the source
+              router     existing-subject: a folder above the source named after an existing subject's id
+            photos: JPEG and PNG photos, filed upright with their EXIF Orientation reset to 1
+              importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment
+              importer   png: PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME
+              transform  orient [content]: turns photos upright per their EXIF Orientation (lossless for JPEG where the MCUs allow)
+
+            """)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+@testable import DossierCore
+
+/// Counts calls across concurrent workers.
+final class CallCounter: Sendable {
+    private let current = Atomic<Int>(0)
+    private let peak = Atomic<Int>(0)
+    private let total = Atomic<Int>(0)
+
+    var calls: Int { total.load(ordering: .relaxed) }
+    var mostAtOnce: Int { peak.load(ordering: .relaxed) }
+
+    func enter() {
+        total.add(1, ordering: .relaxed)
+        let now = current.add(1, ordering: .relaxed).newValue
+        var seen = peak.load(ordering: .relaxed)
+        while now > seen {
+            let (exchanged, original) = peak.compareExchange(expected: seen, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            seen = original
+        }
+    }
+
+    func leave() { current.subtract(1, ordering: .relaxed) }
+}
+
+/// Reads test files of the form `FAKE <yyyy-mm-dd> <anything>` as a photo dated that day;
+/// `FAKE BAD` fails the way a corrupt file would.
+struct FakePhotoImporter: Importer {
+    let name = "fake"
+    let summary = "test photos"
+    let counter: CallCounter
+
+    struct Corrupt: Error, CustomStringConvertible {
+        var description: String { "fake data is corrupt: it says BAD" }
+    }
+
+    func canRead(head: [UInt8]) -> Bool { head.starts(with: Array("FAKE".utf8)) }
+
+    func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+        counter.enter()
+        defer { counter.leave() }
+        Thread.sleep(forTimeInterval: 0.02)  // long enough for workers to overlap
+        let text = String(decoding: data.bytes, as: UTF8.self)
+        let fields = text.split(separator: " ")
+        guard fields.count >= 2, fields[1] != "BAD" else { throw Corrupt() }
+        let day = fields[1].split(separator: "-").compactMap { Int($0) }
+        let date = LocalDateTime(year: day[0], month: day[1], day: day[2])!
+        return [.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+                             orientation: .up, width: 1, height: 1,
+                             captureDate: CaptureDate(date, origin: .exifDateTimeOriginal), exif: nil))]
+    }
+}
+
+/// Appends "!" to each photo's bytes, so tests can tell filed bytes from source bytes.
+struct MarkingTransform: Transform {
+    let name = "mark"
+    let summary = "test transform"
+    let stage = TransformStage.content
+
+    func apply(to items: [Item], context: TransformContext) throws -> [Item] {
+        items.map { item in
+            guard case .photo(var photo) = item else { return item }
+            photo.bytes += Array("!".utf8)
+            return .photo(photo)
+        }
+    }
+}

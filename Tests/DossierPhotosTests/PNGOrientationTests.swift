@@ -1,0 +1,72 @@
+import DossierCore
+import Testing
+@testable import DossierPhotos
+
+@Suite("PNG images are filed upright with their format and chunks kept")
+struct PNGOrientationTests {
+    static let formats = [
+        TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false),
+        TestPNG.Format(colorType: 6, bitDepth: 16, interlaced: false),
+        TestPNG.Format(colorType: 0, bitDepth: 1, interlaced: false),
+        TestPNG.Format(colorType: 0, bitDepth: 4, interlaced: true),
+        TestPNG.Format(colorType: 3, bitDepth: 4, interlaced: false),
+        TestPNG.Format(colorType: 4, bitDepth: 8, interlaced: false),
+        TestPNG.Format(colorType: 2, bitDepth: 16, interlaced: true),
+    ]
+
+    static let palette: [UInt8] = (0..<12).flatMap { (entry: Int) -> [UInt8] in
+        [UInt8(entry * 20), UInt8(255 - entry * 20), UInt8(entry * 7)]
+    }
+
+    @Test("Every orientation turns the samples exactly and keeps bit depth, colour type, interlacing and text",
+          arguments: 2...8, formats)
+    func turnsSamplesExactly(orientation: Int, format: TestPNG.Format) throws {
+        let picture = TestPNG.samples(width: 13, height: 7, format: format, paletteEntries: 12)
+        var exif = ExifFixture()
+        exif.orientation = orientation
+        exif.pixelSize = (13, 7)
+        let source = try TestPNG.encode(picture, format: format, palette: format.colorType == 3 ? PNGOrientationTests.palette : nil,
+                                        exif: exif.tiff, text: ("Title", "Leo on the rock"))
+        let photo = try PhotoFiling.upright(source)
+        let (filed, info) = try TestPNG.decode(photo.bytes)
+        #expect(filed == picture.turnedUpright(for: orientation))
+        #expect(Int(info.bit_depth) == format.bitDepth)
+        #expect(Int(info.color_type) == format.colorType)
+        #expect((info.interlaced != 0) == format.interlaced)
+        #expect(TestPNG.containsChunk("tEXt", containing: Array("Leo on the rock".utf8), in: photo.bytes))
+        if format.colorType == 3 {
+            #expect(TestPNG.containsChunk("PLTE", containing: PNGOrientationTests.palette, in: photo.bytes))
+        }
+        let filedExif = try #require(PNGCodec.inspect(photo.bytes).exif)
+        let inspector = try #require(ExifInspector(app1Payload: Array("Exif".utf8) + [0, 0] + filedExif))
+        #expect(inspector.orientation == 1)
+        #expect(inspector.dateTimeOriginal == "2023:05:07 14:30:09")
+        #expect(inspector.pixelXDimension == (orientation >= 5 ? 7 : 13))
+        #expect((photo.width, photo.height) == (orientation >= 5 ? (7, 13) : (13, 7)))
+    }
+
+    @Test("A PNG without EXIF is filed byte for byte, dated by its tIME chunk when it has one")
+    func untaggedPNGsAreUntouched() throws {
+        let format = TestPNG.formats[0]
+        let source = try TestPNG.encode(TestPNG.samples(width: 5, height: 4, format: format), format: format)
+        let photo = try PhotoFiling.upright(source)
+        #expect(photo.bytes == source)
+        #expect(photo.captureDate.origin == .fileModificationTime)
+    }
+
+    @Test("A PNG with a bogus orientation keeps its pixels and has the tag reset to 1")
+    func bogusOrientation() throws {
+        let format = TestPNG.formats[0]
+        var exif = ExifFixture()
+        exif.orientation = 0
+        let picture = TestPNG.samples(width: 5, height: 4, format: format)
+        let photo = try PhotoFiling.upright(try TestPNG.encode(picture, format: format, exif: exif.tiff))
+        #expect(try TestPNG.decode(photo.bytes).picture == picture)
+        let filedExif = try #require(PNGCodec.inspect(photo.bytes).exif)
+        #expect(ExifInspector(app1Payload: Array("Exif".utf8) + [0, 0] + filedExif)?.orientation == 1)
+    }
+}
+
+extension TestPNG {
+    static let formats = PNGOrientationTests.formats
+}
