@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// A hostile progressive file can repeat scans over the whole picture for a very long time.
+/// A hostile progressive file can make every one of thousands of scans walk the whole
+/// picture; real encoders write about ten.
 #define MAX_SCANS 1000
 /// Bytes the compressor fills before they are appended to the session's output.
 #define OUTPUT_CHUNK 65536
@@ -45,9 +46,8 @@ static void on_error(j_common_ptr cinfo) {
         jpeg_session_abort(session, DOSSIER_ERR_LIMIT, "picture is %ux%u: %s", (unsigned)src->image_width,
                            (unsigned)src->image_height, message);
     }
-    int code = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? DOSSIER_ERR_ENCODE
-               : cinfo->is_decompressor                  ? DOSSIER_ERR_DECODE
-                                                         : DOSSIER_ERR_ENCODE;
+    int code = cinfo->is_decompressor ? DOSSIER_ERR_DECODE : DOSSIER_ERR_ENCODE;
+    if (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) code = DOSSIER_ERR_ENCODE;  // the contract's "out of memory"
     jpeg_session_abort(session, code, "%s", message);
 }
 
@@ -88,6 +88,7 @@ static void on_output(j_common_ptr cinfo) {
     dossier_status_warn(session_of(cinfo)->status, message);
 }
 
+/// Installed on the decompressor only.
 static void on_progress(j_common_ptr cinfo) {
     j_decompress_ptr src = (j_decompress_ptr)cinfo;
     if (src->input_scan_number > MAX_SCANS) {

@@ -116,7 +116,11 @@ static void transpose_quant_tables(j_compress_ptr dst) {
 
 /// The compressor keeps the source's quantisation tables, sampling, component ids and colour
 /// space (jpeg_copy_critical_parameters), turned as needed, and its coding process.
-static void configure_output(jpeg_session *session, const turn *t) {
+/// `optimize` asks for a second pass over the coefficients to fit the Huffman tables: the pixel
+/// path takes it, the coefficient path does not (libjpeg's standard tables, as jpegtran and
+/// exiftran use by default: about 7% larger files, a third less time). Progressive output is
+/// always optimised by libjpeg itself.
+static void configure_output(jpeg_session *session, const turn *t, int optimize) {
     j_decompress_ptr src = &session->src;
     j_compress_ptr dst = &session->dst;
     jpeg_session_open_output(session);
@@ -131,7 +135,7 @@ static void configure_output(jpeg_session *session, const turn *t) {
     }
     if (src->progressive_mode) jpeg_simple_progression(dst);
     dst->arith_code = src->arith_code;
-    dst->optimize_coding = !src->arith_code;
+    dst->optimize_coding = optimize && !src->arith_code;
     dst->dct_method = JDCT_ISLOW;
     // The source's own APP0/APP14 are copied verbatim by write_markers.
     dst->write_JFIF_header = FALSE;
@@ -164,15 +168,16 @@ static void turn_block(const JCOEF *in, JCOEF *out, const block_turn *bt) {
     for (int k = 0; k < DCTSIZE2; k++) out[k] = (JCOEF)(bt->sign[k] * in[bt->from[k]]);
 }
 
-/// Blocks of component `ci` along one axis, padded to whole iMCUs of the turned picture
-/// (the compressor reads whole iMCU rows; the padding stays zero and is never coded).
+/// Blocks a turned component spans along one axis, padded to whole iMCUs of the turned
+/// picture (the compressor reads whole iMCU rows; the padding stays zero and is never coded).
 static JDIMENSION padded_blocks(JDIMENSION pixels, int max_samp, int samp) {
     JDIMENSION imcu = (JDIMENSION)(max_samp * DCTSIZE);
     return (pixels + imcu - 1) / imcu * (JDIMENSION)samp;
 }
 
 /// Must run between jpeg_read_header and jpeg_read_coefficients, so that libjpeg realizes
-/// these arrays along with its own (as jpegtran's jtransform_request_workspace does).
+/// these arrays along with its own (as jpegtran's jtransform_request_workspace does). Only
+/// transposing turns need them: the others are done in place.
 static void request_turned_arrays(j_decompress_ptr src, const turn *t, jvirt_barray_ptr *arrays) {
     int h[MAX_COMPONENTS], v[MAX_COMPONENTS], max_h = 1, max_v = 1;
     for (int ci = 0; ci < src->num_components; ci++) {
@@ -189,20 +194,53 @@ static void request_turned_arrays(j_decompress_ptr src, const turn *t, jvirt_bar
     }
 }
 
-/// Fills every real block of the turned component. Destination rows are visited in order,
-/// as the virtual array manager requires; each source row is fetched just before its block
-/// is read, which keeps every pointer valid under libjpeg's access rules.
-static void turn_component(j_decompress_ptr src, int ci, jvirt_barray_ptr from, jvirt_barray_ptr to,
-                           const turn *t, const block_turn *bt) {
+/// Pointers to the first `rows` block rows of a virtual array. libjpeg keeps an array whole in
+/// memory when no memory limit is set (max_memory_to_use is 0 here, and libjpeg-turbo has no
+/// backing store), so these pointers stay valid for the array's life: fetching each row once
+/// instead of once per block keeps the library call out of the inner loop.
+static JBLOCKROW *block_rows(j_decompress_ptr src, jvirt_barray_ptr array, JDIMENSION rows, boolean writable) {
+    JBLOCKROW *pointers = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(JBLOCKROW) * rows);
+    for (JDIMENSION row = 0; row < rows; row++) {
+        pointers[row] = (*src->mem->access_virt_barray)((j_common_ptr)src, array, row, 1, writable)[0];
+    }
+    return pointers;
+}
+
+/// Fills every real block of a transposed component from the source component.
+static void transpose_component(j_decompress_ptr src, int ci, jvirt_barray_ptr from, jvirt_barray_ptr to,
+                                const turn *t, const block_turn *bt) {
     JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
-    JDIMENSION out_width = t->swap ? height : width, out_height = t->swap ? width : height;
-    for (JDIMENSION dy = 0; dy < out_height; dy++) {
-        JBLOCKROW out = (*src->mem->access_virt_barray)((j_common_ptr)src, to, dy, 1, TRUE)[0];
-        for (JDIMENSION dx = 0; dx < out_width; dx++) {
+    JBLOCKROW *in = block_rows(src, from, height, FALSE);
+    JBLOCKROW *out = block_rows(src, to, width, TRUE);
+    for (JDIMENSION dy = 0; dy < width; dy++) {
+        for (JDIMENSION dx = 0; dx < height; dx++) {
             JDIMENSION sx, sy;
             source_of(t, width, height, dx, dy, &sx, &sy);
-            JBLOCKROW in = (*src->mem->access_virt_barray)((j_common_ptr)src, from, sy, 1, FALSE)[0];
-            turn_block(in[sx], out[dx], bt);
+            turn_block(in[sy][sx], out[dy][dx], bt);
+        }
+    }
+}
+
+/// Mirrors a component where it lies. A mirror is its own inverse: the blocks at p and at
+/// source_of(p) trade places (each turned), and a block that maps to itself is turned alone.
+static void mirror_component(j_decompress_ptr src, int ci, jvirt_barray_ptr array, const turn *t,
+                             const block_turn *bt) {
+    JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
+    JBLOCKROW *rows = block_rows(src, array, height, TRUE);
+    JBLOCK kept;
+    for (JDIMENSION dy = 0; dy < height; dy++) {
+        for (JDIMENSION dx = 0; dx < width; dx++) {
+            JDIMENSION sx, sy;
+            source_of(t, width, height, dx, dy, &sx, &sy);
+            if (sy < dy || (sy == dy && sx < dx)) continue;  // this pair was done from the other side
+            if (sy == dy && sx == dx) {
+                memcpy(kept, rows[dy][dx], sizeof(JBLOCK));
+                turn_block(kept, rows[dy][dx], bt);
+                continue;
+            }
+            memcpy(kept, rows[dy][dx], sizeof(JBLOCK));
+            turn_block(rows[sy][sx], rows[dy][dx], bt);
+            turn_block(kept, rows[sy][sx], bt);
         }
     }
 }
@@ -210,16 +248,21 @@ static void turn_component(j_decompress_ptr src, int ci, jvirt_barray_ptr from, 
 static void turn_coefficients(jpeg_session *session, const orient_task *task, const turn *t) {
     j_decompress_ptr src = &session->src;
     jvirt_barray_ptr turned[MAX_COMPONENTS];
-    int moves = !is_identity(t);
-    if (moves) request_turned_arrays(src, t, turned);
+    if (t->swap) request_turned_arrays(src, t, turned);
     jvirt_barray_ptr *source = jpeg_read_coefficients(src);
-    if (moves) {
+    if (!is_identity(t)) {
         block_turn bt;
         make_block_turn(t, &bt);
-        for (int ci = 0; ci < src->num_components; ci++) turn_component(src, ci, source[ci], turned[ci], t, &bt);
+        for (int ci = 0; ci < src->num_components; ci++) {
+            if (t->swap) {
+                transpose_component(src, ci, source[ci], turned[ci], t, &bt);
+            } else {
+                mirror_component(src, ci, source[ci], t, &bt);
+            }
+        }
     }
-    configure_output(session, t);
-    jpeg_write_coefficients(&session->dst, moves ? turned : source);
+    configure_output(session, t, FALSE);
+    jpeg_write_coefficients(&session->dst, t->swap ? turned : source);
     write_markers(session, task);
 }
 
@@ -276,7 +319,7 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     decode_picture(src, &picture);
     // jpeg_copy_critical_parameters also sets in_color_space to the stored colour space and
     // input_components to its component count: exactly what decode_picture produced.
-    configure_output(session, t);
+    configure_output(session, t, TRUE);
     replace_zero_quantisers(dst);
     jpeg_start_compress(dst, TRUE);
     write_markers(session, task);

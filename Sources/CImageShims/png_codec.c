@@ -26,8 +26,8 @@ enum {
 // Ancillary chunks orient copies byte for byte instead of through libpng's parsers: none of
 // them depends on the pixel geometry, and a raw copy keeps exactly what the file had (text
 // compression, an ICC profile libpng's checks would drop, no gAMA/cHRM synthesised from
-// sRGB). Whatever orient must change or libpng must understand (PLTE, tRNS,
-// pHYs, sCAL, eXIf) is read the ordinary way.
+// sRGB). Whatever orient must change or libpng must understand (PLTE, tRNS, pHYs, sCAL,
+// eXIf) is read the ordinary way.
 static const png_byte RAW_CHUNKS[] =
     "bKGD\0cHRM\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0sBIT\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
 #define RAW_CHUNK_COUNT ((int)(sizeof RAW_CHUNKS / 5))

@@ -176,3 +176,30 @@ struct ImportCommandTests {
             """)
     }
 }
+
+@Suite("dossier index rebuild")
+struct IndexRebuildTests {
+    @Test("A lost index is rebuilt from the folders, and a re-import then files nothing twice")
+    func rebuildsALostIndex() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples"),
+                                         to: folder.url.appendingPathComponent("Samples"))
+        try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
+        let filed = folder.files(under: "Library")
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+        let rebuild = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
+        #expect(rebuild.status == 0)
+        #expect(rebuild.standardOutput == "Indexed 12 filed files in \(folder.path("Library"))\n")
+        let again = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.summary?["duplicate"] as? Int == 12)
+        #expect(folder.files(under: "Library") == filed)
+    }
+
+    @Test("Rebuilding a folder that is not a library is refused")
+    func refusesNonLibraries() throws {
+        let folder = try TemporaryFolder()
+        let result = try DossierBinary.run(["index", "rebuild", "--library", "Nowhere"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: \(folder.path("Nowhere")) is not a library: it has no pets or children folder.\n"))
+    }
+}

@@ -47,6 +47,12 @@ public struct LibraryLayout: Sendable {
         return url
     }
 
+    /// Whether the root holds a library already (its index folder or a subject kind folder).
+    public var holdsLibrary: Bool {
+        ([metadataFolder] + SubjectKind.allCases.map { root.appendingPathComponent($0.rawValue) })
+            .contains { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// The subjects whose folders exist: `pets/<id>` and `children/<id>` with valid ids.
     public func existingSubjects() -> Set<Subject> {
         var subjects = Set<Subject>()

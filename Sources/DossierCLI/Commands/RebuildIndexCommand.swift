@@ -1,0 +1,29 @@
+import ArgumentParser
+import DossierCore
+
+/// `dossier index rebuild`: the index anew from the subject folders.
+struct RebuildIndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild",
+        abstract: "Rebuild the index from the subject folders (for a lost or damaged index).",
+        discussion: "Every filed photo is read and hashed again; sources imported before are recognised by their filed bytes.")
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Flag(name: .customLong("no-wait"), help: "Fail at once if an import is using the library, instead of waiting.")
+    var noWait = false
+
+    func run() throws {
+        let layout = libraryOptions.layout
+        guard layout.holdsLibrary else {
+            throw ValidationError("\(layout.root.path) is not a library: it has no pets or children folder.")
+        }
+        do {
+            let count = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
+            StandardStreams.writeOut("Indexed \(count) filed \(count == 1 ? "file" : "files") in \(layout.root.path)\n")
+        } catch let error as LibraryError {
+            StandardStreams.writeError("dossier: \(error)\n")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Rebuilds the index from the subject folders, which are the truth: every file under
+/// `<kind>/<id>/photos/` is hashed and recorded. What only the index knew (which source a file
+/// came from) is lost, so the next import of an old source decodes it again and then finds its
+/// filed bytes already there.
+public struct IndexRebuilder: Sendable {
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) {
+        self.layout = layout
+    }
+
+    /// Holds the library lock while it works; returns how many files were indexed.
+    @discardableResult
+    public func rebuild(waitForLock: Bool = true) throws -> Int {
+        let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in })
+        guard let index = session.index else { return 0 }
+        let files = try filedFiles()
+        try index.replaceFiledFiles(with: files)
+        return files.count
+    }
+
+    func filedFiles() throws -> [FiledFile] {
+        let filedAt = ISO8601DateFormatter().string(from: Date())
+        var files: [FiledFile] = []
+        for subject in layout.existingSubjects().sorted() {
+            let photos = layout.folder(for: subject).appendingPathComponent("photos")
+            guard let enumerator = FileManager.default.enumerator(atPath: photos.path) else { continue }
+            while let relative = enumerator.nextObject() as? String {
+                let path = "\(subject.path)/photos/\(relative)"
+                let url = try layout.url(forRelativePath: path)
+                guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
+                else { continue }
+                let bytes = try DurableFileSystem.readFile(url.path, limit: .max)
+                files.append(FiledFile(path: path, subject: subject.path, sha256: ContentDigest(of: bytes).hex,
+                                       sourceSha256: nil, size: Int64(bytes.count),
+                                       capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
+                                       filedAt: filedAt))
+            }
+        }
+        return files
+    }
+
+    /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.
+    static func captureDate(fromName relative: String) -> LocalDateTime? {
+        let name = (relative as NSString).lastPathComponent
+        let digits = name.prefix(17).split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard digits.count == 4, digits[3].count == 6, let year = Int(digits[0]), let month = Int(digits[1]),
+              let day = Int(digits[2]), let time = Int(digits[3])
+        else { return nil }
+        return LocalDateTime(year: year, month: month, day: day, hour: time / 10000, minute: time / 100 % 100,
+                             second: time % 100)
+    }
+}
