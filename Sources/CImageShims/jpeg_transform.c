@@ -2,6 +2,7 @@
 // moves are whole MCUs (jpegtran's rules, never trimming), else decoding, turning the pixels
 // and re-encoding with the source's own tables and sampling.
 #include "jpeg_internal.h"
+#include <jerror.h>
 #include <string.h>
 
 #define MAX_APP1_PAYLOAD 65533
@@ -168,32 +169,6 @@ static void turn_block(const JCOEF *in, JCOEF *out, const block_turn *bt) {
     for (int k = 0; k < DCTSIZE2; k++) out[k] = (JCOEF)(bt->sign[k] * in[bt->from[k]]);
 }
 
-/// Blocks a turned component spans along one axis, padded to whole iMCUs of the turned
-/// picture (the compressor reads whole iMCU rows; the padding stays zero and is never coded).
-static JDIMENSION padded_blocks(JDIMENSION pixels, int max_samp, int samp) {
-    JDIMENSION imcu = (JDIMENSION)(max_samp * DCTSIZE);
-    return (pixels + imcu - 1) / imcu * (JDIMENSION)samp;
-}
-
-/// Must run between jpeg_read_header and jpeg_read_coefficients, so that libjpeg realizes
-/// these arrays along with its own (as jpegtran's jtransform_request_workspace does). Only
-/// transposing turns need them: the others are done in place.
-static void request_turned_arrays(j_decompress_ptr src, const turn *t, jvirt_barray_ptr *arrays) {
-    int h[MAX_COMPONENTS], v[MAX_COMPONENTS], max_h = 1, max_v = 1;
-    for (int ci = 0; ci < src->num_components; ci++) {
-        turned_sampling(src, t, ci, &h[ci], &v[ci]);
-        if (h[ci] > max_h) max_h = h[ci];
-        if (v[ci] > max_v) max_v = v[ci];
-    }
-    JDIMENSION width = t->swap ? src->image_height : src->image_width;
-    JDIMENSION height = t->swap ? src->image_width : src->image_height;
-    for (int ci = 0; ci < src->num_components; ci++) {
-        arrays[ci] = (*src->mem->request_virt_barray)((j_common_ptr)src, JPOOL_IMAGE, TRUE,
-                                                      padded_blocks(width, max_h, h[ci]),
-                                                      padded_blocks(height, max_v, v[ci]), (JDIMENSION)v[ci]);
-    }
-}
-
 /// Pointers to the first `rows` block rows of a virtual array. libjpeg keeps an array whole in
 /// memory when no memory limit is set (max_memory_to_use is 0 here, and libjpeg-turbo has no
 /// backing store), so these pointers stay valid for the array's life: fetching each row once
@@ -206,19 +181,100 @@ static JBLOCKROW *block_rows(j_decompress_ptr src, jvirt_barray_ptr array, JDIME
     return pointers;
 }
 
-/// Fills every real block of a transposed component from the source component.
-static void transpose_component(j_decompress_ptr src, int ci, jvirt_barray_ptr from, jvirt_barray_ptr to,
-                                const turn *t, const block_turn *bt) {
+// A transposing turn is done in place, inside the source's coefficient memory, so a photo
+// never holds its coefficients twice (a second set of arrays would be 36 MB more for a 12 MP
+// photo, per photo under way). The compressor then reads the turned blocks through row
+// pointers that the access hook below hands out instead of libjpeg's own.
+
+/// One component turned in place: the source array whose memory now holds the turned blocks,
+/// row after row, and the row pointers the compressor reads them through.
+typedef struct {
+    jvirt_barray_ptr array;
+    JBLOCKARRAY rows;
+    JDIMENSION row_count;
+} turned_component;
+
+typedef struct {
+    JBLOCKARRAY (*library_access)(j_common_ptr, jvirt_barray_ptr, JDIMENSION, JDIMENSION, boolean);
+    turned_component components[MAX_COMPONENTS];
+    int count;
+} turned_view;
+
+/// The compressor's access_virt_barray while it writes a turned-in-place picture: the turned
+/// components' rows come from our pointers, anything else from libjpeg.
+static JBLOCKARRAY turned_access(j_common_ptr cinfo, jvirt_barray_ptr array, JDIMENSION start_row,
+                                 JDIMENSION num_rows, boolean writable) {
+    turned_view *view = cinfo->client_data;
+    for (int ci = 0; ci < view->count; ci++) {
+        const turned_component *component = &view->components[ci];
+        if (component->array != array) continue;
+        if (writable || start_row + num_rows > component->row_count) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+        return component->rows + start_row;
+    }
+    return view->library_access(cinfo, array, start_row, num_rows, writable);
+}
+
+/// Turns a component's blocks in place and records how to read them. The real blocks are
+/// first packed row after row (dropping the padding at each row's end), then moved along the
+/// cycles of the turn's permutation, each block exactly once, with one block of scratch.
+/// `out_rows` is how many rows the compressor will ask for (whole iMCU rows of the turned
+/// picture); rows past the real ones are never read for their blocks.
+static void transpose_in_place(jpeg_session *session, int ci, jvirt_barray_ptr array, const turn *t,
+                               const block_turn *bt, JDIMENSION out_rows, turned_component *turned) {
+    j_decompress_ptr src = &session->src;
     JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
-    JBLOCKROW *in = block_rows(src, from, height, FALSE);
-    JBLOCKROW *out = block_rows(src, to, width, TRUE);
-    for (JDIMENSION dy = 0; dy < width; dy++) {
-        for (JDIMENSION dx = 0; dx < height; dx++) {
-            JDIMENSION sx, sy;
-            source_of(t, width, height, dx, dy, &sx, &sy);
-            turn_block(in[sy][sx], out[dy][dx], bt);
+    JBLOCKROW *rows = block_rows(src, array, height, TRUE);
+    JBLOCKROW base = rows[0];
+    JDIMENSION stride = height > 1 ? (JDIMENSION)(rows[1] - rows[0]) : width;
+    for (JDIMENSION y = 0; y < height; y++) {
+        // libjpeg allocates an array under 1 GB as one chunk, and DOSSIER_MAX_PIXELS keeps every
+        // array far below that; checked all the same, since the packing below relies on it.
+        if (rows[y] != base + (size_t)y * stride || stride < width) {
+            jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "coefficient rows of component %d are not contiguous", ci);
         }
     }
+    for (JDIMENSION y = 1; y < height; y++) memmove(base + (size_t)y * width, rows[y], sizeof(JBLOCK) * width);
+
+    size_t count = (size_t)width * height;
+    unsigned char *visited = (*src->mem->alloc_large)((j_common_ptr)src, JPOOL_IMAGE, (count + 7) / 8);
+    memset(visited, 0, (count + 7) / 8);
+    JBLOCK scratch;
+    for (size_t start = 0; start < count; start++) {
+        if (visited[start / 8] & (1u << (start % 8))) continue;
+        memcpy(scratch, base[start], sizeof(JBLOCK));
+        size_t slot = start;
+        for (;;) {
+            // The turned picture is height blocks wide: slot = dy * height + dx.
+            JDIMENSION sx, sy;
+            source_of(t, width, height, (JDIMENSION)(slot % height), (JDIMENSION)(slot / height), &sx, &sy);
+            size_t from = (size_t)sy * width + sx;
+            visited[slot / 8] |= (unsigned char)(1u << (slot % 8));
+            if (from == start) {
+                turn_block(scratch, base[slot], bt);
+                break;
+            }
+            turn_block(base[from], base[slot], bt);
+            slot = from;
+        }
+    }
+
+    turned->array = array;
+    turned->row_count = out_rows > width ? out_rows : width;
+    turned->rows = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(JBLOCKROW) * turned->row_count);
+    for (JDIMENSION row = 0; row < turned->row_count; row++) {
+        turned->rows[row] = base + (size_t)(row < width ? row : 0) * height;
+    }
+}
+
+/// Rows of blocks the compressor reads for a component of the turned picture: its height in
+/// blocks rounded up to whole iMCU rows.
+static JDIMENSION turned_rows(j_compress_ptr dst, int ci) {
+    int max_v = 1;
+    for (int c = 0; c < dst->num_components; c++) {
+        if (dst->comp_info[c].v_samp_factor > max_v) max_v = dst->comp_info[c].v_samp_factor;
+    }
+    JDIMENSION imcu = (JDIMENSION)(max_v * DCTSIZE);
+    return (dst->image_height + imcu - 1) / imcu * (JDIMENSION)dst->comp_info[ci].v_samp_factor;
 }
 
 /// Mirrors a component where it lies. A mirror is its own inverse: the blocks at p and at
@@ -247,22 +303,31 @@ static void mirror_component(j_decompress_ptr src, int ci, jvirt_barray_ptr arra
 
 static void turn_coefficients(jpeg_session *session, const orient_task *task, const turn *t) {
     j_decompress_ptr src = &session->src;
-    jvirt_barray_ptr turned[MAX_COMPONENTS];
-    if (t->swap) request_turned_arrays(src, t, turned);
     jvirt_barray_ptr *source = jpeg_read_coefficients(src);
+    configure_output(session, t, FALSE);
+    // In the decoder's image pool: it must outlive jpeg_finish_compress, which reads through the
+    // hook, and jpeg_session_finish_output finishes the decoder only after the compressor.
+    turned_view *view = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(turned_view));
+    memset(view, 0, sizeof(*view));
     if (!is_identity(t)) {
         block_turn bt;
         make_block_turn(t, &bt);
         for (int ci = 0; ci < src->num_components; ci++) {
             if (t->swap) {
-                transpose_component(src, ci, source[ci], turned[ci], t, &bt);
+                transpose_in_place(session, ci, source[ci], t, &bt, turned_rows(&session->dst, ci),
+                                   &view->components[ci]);
             } else {
                 mirror_component(src, ci, source[ci], t, &bt);
             }
         }
     }
-    configure_output(session, t, FALSE);
-    jpeg_write_coefficients(&session->dst, t->swap ? turned : source);
+    if (t->swap) {
+        view->count = src->num_components;
+        view->library_access = session->dst.mem->access_virt_barray;
+        session->dst.client_data = view;
+        session->dst.mem->access_virt_barray = turned_access;
+    }
+    jpeg_write_coefficients(&session->dst, source);
     write_markers(session, task);
 }
 

@@ -1,0 +1,49 @@
+import DossierCore
+import Foundation
+import Testing
+@testable import DossierCLI
+
+@Suite("What the reporters print")
+struct ReporterTests {
+    let leo = try! Subject(parsing: "pets/leo")
+
+    @Test("A JSON line carries source, status, subject, destination and error, with nulls spelled out")
+    func jsonLines() throws {
+        let imported = SourceOutcome(source: "/d/a.jpg", status: .imported, subject: leo, destination: "/L/pets/leo/photos/x.jpg")
+        #expect(JSONLinesReporter.line(for: imported)
+            == #"{"destination":"/L/pets/leo/photos/x.jpg","error":null,"source":"/d/a.jpg","status":"imported","subject":"pets/leo"}"# + "\n")
+        let failed = SourceOutcome(source: "/d/b.jpg", status: .failed, error: "/d/b.jpg: JPEG data is corrupt or unsupported: Premature end of JPEG file")
+        #expect(JSONLinesReporter.line(for: failed)
+            == #"{"destination":null,"error":"/d/b.jpg: JPEG data is corrupt or unsupported: Premature end of JPEG file","source":"/d/b.jpg","status":"failed","subject":null}"# + "\n")
+    }
+
+    @Test("The JSON summary counts every status")
+    func jsonSummary() {
+        var summary = ImportSummary(dryRun: false)
+        summary.seconds = 1.23456
+        #expect(JSONLinesReporter.line(for: summary)
+            == #"{"summary":{"dry_run":false,"duplicate":0,"failed":0,"imported":0,"seconds":1.235,"skipped":0,"total":0,"unassigned":0}}"# + "\n")
+    }
+
+    @Test("On a terminal, problems always get a line; imports only with --verbose")
+    func terminalLines() {
+        let quiet = TerminalReporter(verbose: false, showsProgress: false)
+        let imported = SourceOutcome(source: "/d/a.jpg", status: .imported, subject: leo, destination: "/L/x.jpg",
+                                     warnings: ["the EXIF block could not be read; the photo is filed as stored"])
+        #expect(quiet.line(for: imported, dryRun: false) == nil)
+        #expect(quiet.line(for: imported, dryRun: true) == "would file /d/a.jpg -> /L/x.jpg\n")
+        let unassigned = SourceOutcome(source: "/d/c.jpg", status: .unassigned, error: "/d/c.jpg: no subject")
+        #expect(quiet.line(for: unassigned, dryRun: false) == "unassigned /d/c.jpg: no subject\n")
+        let verbose = TerminalReporter(verbose: true, showsProgress: false)
+        #expect(verbose.line(for: imported, dryRun: false) == "imported /d/a.jpg -> /L/x.jpg\n"
+            + "  warning: the EXIF block could not be read; the photo is filed as stored\n")
+    }
+
+    @Test("The summary line names every count and the time")
+    func summaryLine() {
+        var summary = ImportSummary(dryRun: true)
+        summary.seconds = 2.5
+        #expect(TerminalReporter.summaryLine(summary)
+            == "Dry run (nothing written): 0 sources: 0 imported, 0 duplicate, 0 unassigned, 0 skipped, 0 failed in 2.50 s\n")
+    }
+}
