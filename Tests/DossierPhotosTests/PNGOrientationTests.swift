@@ -1,4 +1,5 @@
 import DossierCore
+import Foundation
 import Testing
 @testable import DossierPhotos
 
@@ -45,13 +46,21 @@ struct PNGOrientationTests {
         #expect((photo.width, photo.height) == (orientation >= 5 ? (7, 13) : (13, 7)))
     }
 
-    @Test("A PNG without EXIF is filed byte for byte, dated by its tIME chunk when it has one")
+    @Test("A PNG without EXIF is filed byte for byte, dated by its mtime")
     func untaggedPNGsAreUntouched() throws {
         let format = TestPNG.formats[0]
         let source = try TestPNG.encode(TestPNG.samples(width: 5, height: 4, format: format), format: format)
         let photo = try PhotoFiling.upright(source)
         #expect(photo.bytes == source)
         #expect(photo.captureDate.origin == .fileModificationTime)
+    }
+
+    @Test("A PNG's tIME chunk (UTC) dates it, in this machine's wall-clock time")
+    func pngTimeDatesThePhoto() throws {
+        let drawing = DossierSamples.url("children/mina/drawing.png")
+        let photo = try PhotoFiling.imported(Array(try Data(contentsOf: drawing)))
+        let utc = try #require(LocalDateTime(year: 2024, month: 5, day: 21, hour: 9, minute: 30, second: 0))
+        #expect(photo.captureDate == CaptureDate(LocalDateTime(utc.date(in: TimeZone(identifier: "UTC")!)), origin: .pngTime))
     }
 
     @Test("A PNG with a bogus orientation keeps its pixels and has the tag reset to 1")

@@ -81,36 +81,34 @@ enum DurableFileSystem {
 
     /// Reads a whole file, refusing ones larger than `limit` bytes before allocating for them.
     static func readFile(_ path: String, limit: Int64) throws(SourceReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(errnoMessage()) }
-        guard Int64(info.st_size) <= limit else { throw .tooLarge(size: Int64(info.st_size), limit: limit) }
-        let size = Int(info.st_size)
-        var failure: String?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                if got < 0 { failure = errnoMessage(); return }
-                if got == 0 { break }
-                count += got
-            }
+        try withOpenFile(path) { descriptor throws(SourceReadError) in
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw .unreadable(errnoMessage()) }
+            guard Int64(info.st_size) <= limit else { throw .tooLarge(size: Int64(info.st_size), limit: limit) }
+            return try read(descriptor, upTo: Int(info.st_size))
         }
-        if let failure { throw .unreadable(failure) }
-        return bytes
     }
 
     /// The first `count` bytes of a file (fewer if it is shorter).
     static func readHead(_ path: String, count: Int) throws(SourceReadError) -> [UInt8] {
+        try withOpenFile(path) { descriptor throws(SourceReadError) in try read(descriptor, upTo: count) }
+    }
+
+    private static func withOpenFile<T>(_ path: String, _ body: (Int32) throws(SourceReadError) -> T)
+        throws(SourceReadError) -> T
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
         defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
+    /// Reads until `count` bytes or the end of the file, retrying interrupted reads.
+    private static func read(_ descriptor: Int32, upTo count: Int) throws(SourceReadError) -> [UInt8] {
         var failure: String?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             while filled < count {
-                let got = read(descriptor, buffer.baseAddress! + filled, count - filled)
+                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errnoMessage(); return }
                 if got == 0 { break }

@@ -23,3 +23,11 @@ enum Corpora {
         return found.sorted()
     }
 }
+
+/// The repository's own Samples folder.
+enum DossierSamples {
+    static func url(_ relativePath: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/\(relativePath)")
+    }
+}
