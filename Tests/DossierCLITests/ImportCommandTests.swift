@@ -159,6 +159,33 @@ struct ImportCommandTests {
         #expect(folder.files(under: "Library").isEmpty)
     }
 
+    @Test("An import into a library another import holds waits for it, says so, then runs")
+    func waitsForABusyLibrary() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path("Library/.dossier/staging"), withIntermediateDirectories: true)
+        var lock: LibraryLock? = try LibraryLock.acquire(LibraryLayout(root: folder.url.appendingPathComponent("Library")), wait: false)
+        let process = DossierBinary.process(["import", "Samples", "--library", "Library"], in: folder.url)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(process.isRunning)
+        #expect(folder.files(under: "Library").isEmpty)
+        withExtendedLifetime(lock) { lock = nil }
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(message.hasPrefix("dossier: the library is in use (pid \(getpid())); waiting for it...\n"))
+        #expect(folder.files(under: "Library").count == 12)
+    }
+
+    @Test("A file named twice is imported once")
+    func namedTwiceImportsOnce() throws {
+        let result = try DossierBinary.run(["import", "Samples/pets/leo", "Samples/pets/leo/IMG_0001.JPG", "--json"], in: folder.url)
+        #expect(result.outcomes.count == 4)
+        #expect(result.summary?["imported"] as? Int == 4)
+    }
+
     @Test("dossier plugins lists each plugin with what it registers")
     func pluginsAreListed() throws {
         let result = try DossierBinary.run(["plugins"], in: folder.url)

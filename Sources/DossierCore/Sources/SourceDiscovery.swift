@@ -19,13 +19,20 @@ public struct SourceDiscovery: Sendable {
         case unreadable(path: String, reason: String)
     }
 
+    /// Each file once, even when named twice or reached through two named folders.
     public func discover(_ paths: [String]) -> [Found] {
         var found: [Found] = []
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             walk(absolute, named: true, into: &found)
         }
-        return found
+        var seen = Set<String>()
+        return found.filter { entry in
+            switch entry {
+            case .file(let source): return seen.insert(source.path).inserted
+            case .unreadable(let path, _): return seen.insert(path).inserted
+            }
+        }
     }
 
     private func walk(_ path: String, named: Bool, into found: inout [Found]) {
