@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "dossier", targets: ["dossier"]),
         .library(name: "DossierCore", targets: ["DossierCore"]),
         .library(name: "DossierPhotos", targets: ["DossierPhotos"]),
+        .library(name: "DossierRecords", targets: ["DossierRecords"]),
         .library(name: "DossierCLI", targets: ["DossierCLI"]),
     ],
     dependencies: [
@@ -41,10 +42,15 @@ let package = Package(
             dependencies: ["DossierCore", "CImageShims", "CExif"]
         ),
         .target(
+            name: "DossierRecords",
+            dependencies: ["DossierCore"]
+        ),
+        .target(
             name: "DossierCLI",
             dependencies: [
                 "DossierCore",
                 "DossierPhotos",
+                "DossierRecords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -55,6 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore"]),
         .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif"]),
+        .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore"]),
         .testTarget(name: "DossierCLITests", dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims"]),
     ]
 )

@@ -1,0 +1,67 @@
+/// One dated entry about one subject, as filed in `<subject>/records/<YYYY>.jsonl`.
+public struct Record: Hashable, Sendable, Codable {
+    /// Stable: derived from the subject, date, kind and text, so the same entry read twice
+    /// (from one file imported again, or from two files) has the same id and is filed once.
+    public let id: String
+    public let subject: Subject
+    public let date: RecordDate
+    /// feeding, shedding, weight, height, cleaning, memo, or what the keyword table adds.
+    public let kind: String
+    public let measurements: [Measurement]
+    /// The entry as written.
+    public let text: String
+    /// Columns of a CSV row that are neither date, subject, kind nor a measurement, by header.
+    public let fields: [String: String]
+    public let source: RecordSource
+
+    public init(subject: Subject, date: RecordDate, kind: String, measurements: [Measurement], text: String,
+                fields: [String: String] = [:], source: RecordSource) {
+        self.id = Record.id(subject: subject, date: date, kind: kind, text: text)
+        self.subject = subject
+        self.date = date
+        self.kind = kind
+        self.measurements = measurements
+        self.text = text
+        self.fields = fields
+        self.source = source
+    }
+
+    /// 16 hex digits of SHA-256 over the fields that make an entry the same entry.
+    public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> String {
+        let key = "\(subject.path)\u{1F}\(date.iso8601)\u{1F}\(kind)\u{1F}\(text)"
+        return String(ContentDigest(of: Array(key.utf8)).hex.prefix(16))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, subject, date, kind, measurements, text, fields, source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        let reference = try container.decode(String.self, forKey: .subject)
+        do {
+            subject = try Subject(parsing: reference)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .subject, in: container, debugDescription: "\(error)")
+        }
+        date = try container.decode(RecordDate.self, forKey: .date)
+        kind = try container.decode(String.self, forKey: .kind)
+        measurements = try container.decode([Measurement].self, forKey: .measurements)
+        text = try container.decode(String.self, forKey: .text)
+        fields = try container.decodeIfPresent([String: String].self, forKey: .fields) ?? [:]
+        source = try container.decode(RecordSource.self, forKey: .source)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(subject.path, forKey: .subject)
+        try container.encode(date, forKey: .date)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(measurements, forKey: .measurements)
+        try container.encode(text, forKey: .text)
+        if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
+        try container.encode(source, forKey: .source)
+    }
+}

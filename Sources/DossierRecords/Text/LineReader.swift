@@ -1,0 +1,198 @@
+import Foundation
+
+/// Reads a text file line by line in any `TextEncoding`, holding one chunk (64 KiB) at a time,
+/// so a file of any size is read in bounded memory.
+///
+/// The encoding is told by a byte-order mark, else by whether the first chunk is valid UTF-8,
+/// else valid CP949. A line that turns out not to decode is an error naming the line: the file
+/// is refused rather than read as mojibake. One exception: a file detected as UTF-8 because its
+/// first chunk was plain ASCII switches to CP949 at its first non-UTF-8 line, if that line is
+/// CP949 (everything before it reads the same in both).
+public final class LineReader {
+    public private(set) var encoding: TextEncoding
+    public let path: String
+
+    private let handle: FileHandle
+    private let chunkSize: Int
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var endOfFile = false
+    private var lineNumber = 0
+    private var sawOnlyASCII = true
+
+    public init(path: String, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.handle = handle
+        self.chunkSize = chunkSize
+        self.encoding = .utf8
+        try fill(atLeast: chunkSize)
+        encoding = try LineReader.detect(Array(buffer.prefix(chunkSize)), isWholeFile: endOfFile, path: path)
+        position = encoding.byteOrderMark.count
+        sawOnlyASCII = encoding == .utf8 && !buffer.contains { $0 >= 0x80 }
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// The next line, or nil at the end of the file.
+    public func next() throws(TextDecodingError) -> TextLine? {
+        while true {
+            if let end = lineEnd(from: position) {
+                return try makeLine(bytes: position..<end.index, terminator: end.terminator)
+            }
+            if endOfFile {
+                guard position < buffer.count else { return nil }
+                return try makeLine(bytes: position..<buffer.count, terminator: "")
+            }
+            try fill(atLeast: chunkSize)
+        }
+    }
+
+    /// Where the line starting at `start` ends and what ends it, if the buffer holds all of it.
+    /// A CR at the buffer's end waits for the next chunk: it may be the first half of CRLF.
+    private func lineEnd(from start: Int) -> (index: Int, terminator: String)? {
+        let unit = encoding.unitSize
+        let bigEndian = encoding == .utf16BigEndian
+        var index = start
+        let count = buffer.count
+        return buffer.withUnsafeBufferPointer { bytes -> (index: Int, terminator: String)? in
+            while index + unit <= count {
+                let character: UInt16
+                if unit == 1 {
+                    character = UInt16(bytes[index])
+                } else {
+                    character = bigEndian ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+                        : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+                }
+                if character == 0x0A { return (index, "\n") }
+                if character == 0x0D {
+                    guard index + 2 * unit <= count else { return endOfFile ? (index, "\r") : nil }
+                    let following = unit == 1 ? UInt16(bytes[index + 1])
+                        : bigEndian ? UInt16(bytes[index + 2]) << 8 | UInt16(bytes[index + 3])
+                        : UInt16(bytes[index + 3]) << 8 | UInt16(bytes[index + 2])
+                    return (index, following == 0x0A ? "\r\n" : "\r")
+                }
+                index += unit
+            }
+            return nil
+        }
+    }
+
+    private func makeLine(bytes range: Range<Int>, terminator: String) throws(TextDecodingError) -> TextLine {
+        lineNumber += 1
+        let text = try decode(range)
+        position = range.upperBound + terminator.utf8.count * encoding.unitSize
+        return TextLine(number: lineNumber, text: text, terminator: terminator)
+    }
+
+    private func decode(_ range: Range<Int>) throws(TextDecodingError) -> String {
+        let slice = buffer[range]
+        switch encoding {
+        case .utf8, .utf8WithBOM:
+            if let text = String(validating: slice, as: UTF8.self) {
+                if sawOnlyASCII && slice.contains(where: { $0 >= 0x80 }) { sawOnlyASCII = false }
+                return text
+            }
+            // Plain ASCII so far reads the same in CP949: switch if this line is CP949.
+            if encoding == .utf8, sawOnlyASCII, let text = LineReader.decodeCP949(slice) {
+                encoding = .cp949
+                return text
+            }
+            throw .invalidLine(path: path, line: lineNumber, encoding: encoding)
+        case .utf16LittleEndian, .utf16BigEndian:
+            guard slice.count % 2 == 0 else { throw .invalidLine(path: path, line: lineNumber, encoding: encoding) }
+            var units: [UInt16] = []
+            units.reserveCapacity(slice.count / 2)
+            var index = slice.startIndex
+            while index < slice.endIndex {
+                let first = UInt16(slice[index]), second = UInt16(slice[index + 1])
+                units.append(encoding == .utf16LittleEndian ? second << 8 | first : first << 8 | second)
+                index += 2
+            }
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw .invalidLine(path: path, line: lineNumber, encoding: encoding)
+            }
+            return text
+        case .cp949:
+            guard let text = LineReader.decodeCP949(slice) else {
+                throw .invalidLine(path: path, line: lineNumber, encoding: encoding)
+            }
+            return text
+        }
+    }
+
+    /// Reads until the buffer holds `count` more bytes or the file ends; drops consumed bytes first.
+    private func fill(atLeast count: Int) throws(TextDecodingError) {
+        if position > 0 {
+            buffer.removeSubrange(0..<position)
+            position = 0
+        }
+        let target = buffer.count + count
+        while buffer.count < target && !endOfFile {
+            let data: Data
+            do {
+                data = try handle.read(upToCount: target - buffer.count) ?? Data()
+            } catch {
+                throw .unreadable(path: path, reason: error.localizedDescription)
+            }
+            if data.isEmpty { endOfFile = true } else { buffer.append(contentsOf: data) }
+        }
+    }
+
+    // MARK: Detection
+
+    static func detect(_ sample: [UInt8], isWholeFile: Bool, path: String) throws(TextDecodingError) -> TextEncoding {
+        for encoding in [TextEncoding.utf8WithBOM, .utf16LittleEndian, .utf16BigEndian]
+            where sample.starts(with: encoding.byteOrderMark) {
+            return encoding
+        }
+        if sample.contains(0) {
+            throw .unknownEncoding(path: path, reason: "it holds NUL bytes: UTF-16 without a byte-order mark, or not text")
+        }
+        if isValidUTF8(sample, allowTruncatedEnd: !isWholeFile) { return .utf8 }
+        if let offset = firstInvalidCP949Byte(sample, allowTruncatedEnd: !isWholeFile) {
+            let line = sample[..<offset].filter { $0 == 0x0A }.count + 1
+            throw .unknownEncoding(path: path, reason: String(format: "byte 0x%02X on line %d is neither UTF-8 nor CP949 (EUC-KR)",
+                                                              sample[offset], line))
+        }
+        return .cp949
+    }
+
+    /// UTF-8 validity; a multi-byte sequence cut by the end of the sample is allowed when more follows.
+    static func isValidUTF8(_ bytes: [UInt8], allowTruncatedEnd: Bool) -> Bool {
+        var cut = bytes.count
+        if allowTruncatedEnd {
+            // Back up over a trailing incomplete sequence (at most 3 bytes).
+            var index = bytes.count - 1
+            while index >= 0 && index >= bytes.count - 3 && bytes[index] & 0xC0 == 0x80 { index -= 1 }
+            if index >= 0 && bytes[index] >= 0xC0 { cut = index }
+        }
+        return String(validating: bytes[..<cut], as: UTF8.self) != nil
+    }
+
+    /// The offset of the first byte that cannot be CP949, or nil if all can.
+    static func firstInvalidCP949Byte(_ bytes: [UInt8], allowTruncatedEnd: Bool) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            guard (0x81...0xFE).contains(lead) else { return index }
+            guard index + 1 < bytes.count else { return allowTruncatedEnd ? nil : index }
+            let trail = bytes[index + 1]
+            guard (0x41...0x5A).contains(trail) || (0x61...0x7A).contains(trail) || (0x81...0xFE).contains(trail)
+            else { return index }
+            index += 2
+        }
+        return nil
+    }
+
+    static func decodeCP949(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard firstInvalidCP949Byte(Array(bytes), allowTruncatedEnd: false) == nil else { return nil }
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(bytes: bytes, encoding: TextEncoding.foundationCP949)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import DossierRecords
+
+@Suite("Reading text in the encodings notepad files come in")
+struct LineReaderTests {
+    let folder: RecordsTemporaryFolder
+
+    init() throws { folder = try RecordsTemporaryFolder() }
+
+    func lines(_ bytes: [UInt8], chunkSize: Int = 1 << 16) throws -> (TextEncoding, [TextLine]) {
+        let path = try folder.write(bytes, to: "log.txt")
+        let reader = try LineReader(path: path, chunkSize: chunkSize)
+        var lines: [TextLine] = []
+        while let line = try reader.next() { lines.append(line) }
+        return (reader.encoding, lines)
+    }
+
+    static let korean = "2023.05.01 레오 귀뚜라미 5마리"
+
+    @Test("UTF-8 with and without a BOM, UTF-16 LE and BE with a BOM, all read alike")
+    func unicodeEncodings() throws {
+        let text = LineReaderTests.korean + "\n똠방각하\n"
+        let utf16 = Array(text.utf16)
+        let cases: [(TextEncoding, [UInt8])] = [
+            (.utf8, Array(text.utf8)),
+            (.utf8WithBOM, [0xEF, 0xBB, 0xBF] + Array(text.utf8)),
+            (.utf16LittleEndian, [0xFF, 0xFE] + utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            (.utf16BigEndian, [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+        ]
+        for (expected, bytes) in cases {
+            let (encoding, read) = try lines(bytes)
+            #expect(encoding == expected)
+            #expect(read.map(\.text) == [LineReaderTests.korean, "똠방각하"], "\(expected)")
+        }
+    }
+
+    @Test("CP949 is recognised and decoded, 똠 included (EUC-KR lacks it)")
+    func cp949() throws {
+        let bytes: [UInt8] = [50, 48, 50, 51, 46, 48, 53, 46, 48, 49, 32, 183, 185, 191, 192, 32, 177, 205, 182, 209, 182, 243,
+                              185, 204, 32, 53, 184, 182, 184, 174, 0x0D, 0x0A, 140, 99]
+        let (encoding, read) = try lines(bytes)
+        #expect(encoding == .cp949)
+        #expect(read.map(\.text) == [LineReaderTests.korean, "똠"])
+        #expect(read.map(\.terminator) == ["\r\n", ""])
+    }
+
+    @Test("CR, LF and CRLF all end lines, also across chunk boundaries")
+    func lineEndings() throws {
+        let text = "a\rb\r\nc\nd\r\n\re"
+        for chunkSize in [1, 2, 3, 64] {
+            let (_, read) = try lines(Array(text.utf8), chunkSize: chunkSize)
+            #expect(read.map(\.text) == ["a", "b", "c", "d", "", "e"], "chunk \(chunkSize)")
+            #expect(read.map(\.terminator) == ["\r", "\r\n", "\n", "\r\n", "\r", ""])
+            #expect(read.map(\.number) == [1, 2, 3, 4, 5, 6])
+        }
+    }
+
+    @Test("A file that is ASCII at first and CP949 later switches to CP949 at that line")
+    func lateCP949() throws {
+        let ascii = Array(repeating: Array("2023-05-01 fed\n".utf8), count: 10).flatMap { $0 }
+        let (encoding, read) = try lines(ascii + [183, 185, 191, 192, 0x0A], chunkSize: 16)
+        #expect(encoding == .cp949)
+        #expect(read.last?.text == "레오")
+    }
+
+    @Test("Bytes that are no known encoding are refused with the line, never read as mojibake")
+    func refusesUnknownEncodings() throws {
+        let latin1 = Array("line one\n".utf8) + [0x48, 0xE9, 0xFF, 0x6C, 0x0A]
+        #expect(throws: TextDecodingError.unknownEncoding(
+            path: folder.path("log.txt"), reason: "byte 0xE9 on line 2 is neither UTF-8 nor CP949 (EUC-KR)")) {
+            _ = try lines(latin1)
+        }
+        let utf8ThenBad = Array("레오\n".utf8) + Array(repeating: 0x41, count: 40) + [0x0A, 0xC3, 0x28, 0x0A]
+        #expect(throws: TextDecodingError.invalidLine(path: folder.path("log.txt"), line: 3, encoding: .utf8)) {
+            _ = try lines(utf8ThenBad, chunkSize: 8)
+        }
+        #expect(TextDecodingError.invalidLine(path: "/x/log.txt", line: 3, encoding: .utf8).description
+            == "/x/log.txt:3: this line is not valid UTF-8, like the lines before it")
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed when the value goes away.
+final class RecordsTemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-records-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ relativePath: String) -> String { url.appendingPathComponent(relativePath).path }
+
+    func write(_ bytes: [UInt8], to relativePath: String) throws -> String {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        return file.path
+    }
+
+    func write(_ text: String, to relativePath: String) throws -> String {
+        try write(Array(text.utf8), to: relativePath)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
