@@ -38,7 +38,8 @@ struct FakePhotoImporter: Importer {
 
     func canRead(head: [UInt8]) -> Bool { head.starts(with: Array("FAKE".utf8)) }
 
-    func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+    func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        let data = try input.readAll()
         counter.enter()
         defer { counter.leave() }
         Thread.sleep(forTimeInterval: 0.02)  // long enough for workers to overlap
@@ -47,9 +48,9 @@ struct FakePhotoImporter: Importer {
         guard fields.count >= 2, fields[1] != "BAD" else { throw Corrupt() }
         let day = fields[1].split(separator: "-").compactMap { Int($0) }
         let date = LocalDateTime(year: day[0], month: day[1], day: day[2])!
-        return [.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
-                             orientation: .up, width: 1, height: 1,
-                             captureDate: CaptureDate(date, origin: .exifDateTimeOriginal), exif: nil))]
+        try sink.accept(.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+                                     orientation: .up, width: 1, height: 1,
+                                     captureDate: CaptureDate(date, origin: .exifDateTimeOriginal), exif: nil)))
     }
 }
 
@@ -59,7 +60,7 @@ struct MarkingTransform: Transform {
     let summary = "test transform"
     let stage = TransformStage.content
 
-    func apply(to items: [Item], context: TransformContext) throws -> [Item] {
+    func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
         items.map { item in
             guard case .photo(var photo) = item else { return item }
             photo.bytes += Array("!".utf8)

@@ -62,6 +62,25 @@ enum DurableFileSystem {
         return .linked
     }
 
+    /// Replaces a file (or creates it) so that readers see the old or the new contents whole,
+    /// never a mix: staged, fsynced, renamed into place, folder fsynced. For files that are
+    /// meant to change (a year of records, a profile); photos are never replaced.
+    static func replaceFile(at path: String, with bytes: [UInt8], stagingFolder: String) throws(LibraryError) {
+        let staged = "\(stagingFolder)/\(UUID().uuidString).part"
+        try writeNewFile(bytes, at: staged)
+        try commitStagedFile(staged, replacing: path)
+    }
+
+    /// Renames a durable staged file over `path` and fsyncs the folder.
+    static func commitStagedFile(_ staged: String, replacing path: String) throws(LibraryError) {
+        guard rename(staged, path) == 0 else {
+            let reason = errnoMessage()
+            unlink(staged)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        try syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
     static func syncFolder(_ path: String) throws(LibraryError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }

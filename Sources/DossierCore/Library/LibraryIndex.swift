@@ -72,6 +72,15 @@ public final class LibraryIndex: Sendable {
                 table.primaryKey(["path", "requested_subject"])
             }
         }
+        migrator.registerMigration("v2-records") { db in
+            try db.create(table: RecordFileSummary.databaseTableName) { table in
+                table.primaryKey("path", .text)
+                table.column("subject", .text).notNull()
+                table.column("year", .integer).notNull()
+                table.column("count", .integer).notNull()
+                table.column("sha256", .text).notNull()
+            }
+        }
         return migrator
     }
 
@@ -110,11 +119,21 @@ public final class LibraryIndex: Sendable {
         try read { db in try FiledFile.order(Column("path")).fetchAll(db) }
     }
 
-    /// Records a filed file and the source it came from, in one transaction.
-    public func record(_ filed: FiledFile?, source: ImportedSource?) throws(LibraryError) {
+    /// Records a filed file, the year files that changed, and the source they came from, in
+    /// one transaction.
+    public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?)
+        throws(LibraryError)
+    {
         try write { db in
             try filed?.upsert(db)
+            for summary in recordFiles { try summary.upsert(db) }
             try source?.upsert(db)
+        }
+    }
+
+    public func recordFiles(of subject: Subject) throws(LibraryError) -> [RecordFileSummary] {
+        try read { db in
+            try RecordFileSummary.filter(Column("subject") == subject.path).order(Column("year")).fetchAll(db)
         }
     }
 

@@ -53,6 +53,26 @@ public struct LibraryLayout: Sendable {
             .contains { FileManager.default.fileExists(atPath: $0.path) }
     }
 
+    /// `<kind>/<id>/profile.json`, relative to the root.
+    public func profilePath(for subject: Subject) -> String { "\(subject.path)/profile.json" }
+
+    /// Each existing subject's id, name and aliases, from its profile: what logs and CSV files
+    /// call it by.
+    public func subjectNames() -> [Subject: [String]] {
+        var names: [Subject: [String]] = [:]
+        for subject in existingSubjects() {
+            var known = [subject.id.rawValue]
+            let url = root.appendingPathComponent(profilePath(for: subject))
+            if let data = try? Data(contentsOf: url),
+               let profile = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                if let name = profile["name"] as? String { known.append(name) }
+                known += (profile["aliases"] as? [String]) ?? []
+            }
+            names[subject] = known
+        }
+        return names
+    }
+
     /// The subjects whose folders exist: `pets/<id>` and `children/<id>` with valid ids.
     public func existingSubjects() -> Set<Subject> {
         var subjects = Set<Subject>()

@@ -39,11 +39,12 @@ public struct ImportPipeline: Sendable {
                                               whileWaiting: whileWaitingForLock)
         let found = SourceDiscovery(excludedFolders: [layout.root.path]).discover(paths)
         let existingSubjects = knownSubjects(found)
+        let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects,
+                                     names: layout.subjectNames())
         let worker = SourceWorker(
             registry: registry, layout: layout, options: options, index: session.index,
             filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
-            routing: RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects),
-            logger: logger)
+            context: PipelineContext(logger: logger, layout: layout, routing: routing))
 
         var summary = ImportSummary(dryRun: options.dryRun)
         listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }
@@ -87,18 +88,35 @@ public struct ImportPipeline: Sendable {
         return subjects
     }
 
-    /// Records a worked source in the index and, for `--move`, removes it: only now, after its
-    /// filed file was fsynced (by the filer) and the index commit that records it returned.
+    /// Commits what a worker left for the driving task (records into their year files, custom
+    /// items), records it all in the index and, for `--move`, removes the source: only now, after
+    /// everything it gave is durable (fsynced by the filer and the store) and the index commit
+    /// that records it returned.
     private func settle(_ worked: WorkedSource, index: LibraryIndex?) -> SourceOutcome {
+        var worked = worked
+        var recordFiles: [RecordFileSummary] = []
+        do {
+            if let pending = worked.pendingRecords {
+                recordFiles = try commit(pending, into: &worked)
+            }
+            try fileCustomItems(&worked)
+        } catch {
+            worked.pendingRecords?.discard()
+            var outcome = worked.outcome
+            outcome.status = .failed
+            outcome.error = "\(outcome.source): \(error)"
+            return outcome
+        }
         guard !options.dryRun, let index else { return worked.outcome }
         do {
-            if worked.filed != nil || worked.imported != nil {
-                try index.record(worked.filed, source: worked.imported)
+            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty {
+                try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported)
             }
         } catch {
-            return SourceOutcome(source: worked.outcome.source, status: .failed, subject: worked.outcome.subject,
-                                 destination: worked.outcome.destination,
-                                 error: "\(worked.outcome.source): filed, but \(error)")
+            var outcome = worked.outcome
+            outcome.status = .failed
+            outcome.error = "\(outcome.source): filed, but \(error)"
+            return outcome
         }
         guard options.move, [.imported, .duplicate].contains(worked.outcome.status),
               let source = worked.source, worked.outcome.destination != nil
@@ -106,19 +124,77 @@ public struct ImportPipeline: Sendable {
         return removeSource(source, outcome: worked.outcome)
     }
 
+    /// Merges a source's records into their year files; in a dry run only counts them.
+    private func commit(_ pending: PendingRecords, into worked: inout WorkedSource) throws -> [RecordFileSummary] {
+        let files: [String]
+        var changed: [RecordFileSummary] = []
+        if options.dryRun {
+            worked.outcome.recordsAdded = pending.total
+            files = pending.counts.keys.sorted().map(\.relativePath)
+        } else {
+            let result = try RecordStore(layout: layout).commit(pending)
+            worked.outcome.recordsAdded = result.added
+            worked.outcome.recordsDuplicate = result.duplicate
+            worked.outcome.status = result.added > 0 ? .imported : .duplicate
+            files = result.files
+            changed = result.changedFiles
+        }
+        let subjects = pending.subjects
+        worked.outcome.subject = subjects.first
+        worked.outcome.subjects = subjects.count > 1 ? subjects : []
+        if let first = files.first {
+            worked.outcome.destination = try layout.url(forRelativePath: first).path
+            if let source = worked.source, let subject = subjects.first {
+                worked.imported = ImportedSource(
+                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
+                    modificationTime: source.modificationTime, sha256: "", subject: subject.path, filedPath: first)
+            }
+        }
+        return changed
+    }
+
+    /// Files custom items (profiles, species entries) one at a time.
+    private func fileCustomItems(_ worked: inout WorkedSource) throws {
+        guard !worked.customItems.isEmpty else { return }
+        let context = FilingContext(layout: layout, dryRun: options.dryRun)
+        var anyFiled = worked.outcome.recordsAdded > 0
+        for item in worked.customItems {
+            let result = try item.file(in: context)
+            let path: String
+            switch result {
+            case .filed(let filedPath):
+                anyFiled = true
+                path = filedPath
+            case .unchanged(let unchangedPath):
+                path = unchangedPath
+            }
+            if worked.outcome.destination == nil { worked.outcome.destination = try layout.url(forRelativePath: path).path }
+            if worked.outcome.subject == nil { worked.outcome.subject = item.subject }
+            if worked.imported == nil, let source = worked.source {
+                worked.imported = ImportedSource(
+                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
+                    modificationTime: source.modificationTime, sha256: "", subject: item.subject?.path ?? "",
+                    filedPath: path)
+            }
+        }
+        worked.outcome.status = anyFiled || options.dryRun ? .imported : .duplicate
+    }
+
     private func removeSource(_ source: SourceFile, outcome: SourceOutcome) -> SourceOutcome {
         var info = stat()
         guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info) == source else {
             logger.warning("not removing \(source.path): it changed while it was being imported")
-            return SourceOutcome(source: outcome.source, status: outcome.status, subject: outcome.subject,
-                                 destination: outcome.destination, error: outcome.error,
-                                 warnings: outcome.warnings + ["not removed: the source changed during the import"])
+            var kept = outcome
+            kept.warnings.append("not removed: the source changed during the import")
+            return kept
         }
         guard unlink(source.path) == 0 else {
-            return SourceOutcome(source: outcome.source, status: outcome.status, subject: outcome.subject,
-                                 destination: outcome.destination, error: outcome.error,
-                                 warnings: outcome.warnings + ["not removed: \(errnoMessage())"])
+            var kept = outcome
+            kept.warnings.append("not removed: \(errnoMessage())")
+            return kept
         }
-        return outcome.removingSource()
+        var removed = outcome
+        removed.sourceRemoved = true
+        return removed
     }
 }

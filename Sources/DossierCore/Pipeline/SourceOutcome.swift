@@ -1,30 +1,42 @@
 /// The result for one source, as listeners and `--json` report it.
 public struct SourceOutcome: Sendable, Equatable {
-    public let source: String
-    public let status: ImportStatus
-    public let subject: Subject?
-    /// The filed file's absolute path (for a duplicate: the file it duplicates).
-    public let destination: String?
+    public var source: String
+    public var status: ImportStatus
+    /// The subject its items were filed under (the first, if several).
+    public var subject: Subject?
+    /// Every subject it filed items under, when more than one.
+    public var subjects: [Subject]
+    /// The filed file's absolute path (for a duplicate: the file it duplicates; for records:
+    /// the first year file written).
+    public var destination: String?
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
-    public let error: String?
+    public var error: String?
     /// Problems that did not stop the import (a broken EXIF block, a decoder warning).
-    public let warnings: [String]
+    public var warnings: [String]
+    /// Problems with parts of the source, each naming the file and line.
+    public var problems: [String]
+    /// Records this source added, and records it held that were filed already.
+    public var recordsAdded: Int
+    public var recordsDuplicate: Int
     /// `--move` removed the source after its content was durable in the library.
-    public let sourceRemoved: Bool
+    public var sourceRemoved: Bool
 
-    public init(source: String, status: ImportStatus, subject: Subject? = nil, destination: String? = nil,
-                error: String? = nil, warnings: [String] = [], sourceRemoved: Bool = false) {
+    public init(source: String, status: ImportStatus, subject: Subject? = nil, subjects: [Subject] = [],
+                destination: String? = nil, error: String? = nil, warnings: [String] = [], problems: [String] = [],
+                recordsAdded: Int = 0, recordsDuplicate: Int = 0, sourceRemoved: Bool = false) {
         self.source = source
         self.status = status
         self.subject = subject
+        self.subjects = subjects
         self.destination = destination
         self.error = error
         self.warnings = warnings
+        self.problems = problems
+        self.recordsAdded = recordsAdded
+        self.recordsDuplicate = recordsDuplicate
         self.sourceRemoved = sourceRemoved
     }
 
-    func removingSource() -> SourceOutcome {
-        SourceOutcome(source: source, status: status, subject: subject, destination: destination,
-                      error: error, warnings: warnings, sourceRemoved: true)
-    }
+    /// Whether the source held records (so counts belong in reports).
+    public var hasRecords: Bool { recordsAdded + recordsDuplicate > 0 }
 }

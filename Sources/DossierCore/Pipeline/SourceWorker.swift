@@ -1,16 +1,17 @@
 import Foundation
 import Logging
 
-/// Takes one source from its path to its filed files. Runs concurrently with other workers, so it
-/// only reads the index; the driving task records what it did.
+/// Takes one source from its path to what it files. Runs concurrently with other workers, so
+/// it only reads the index and writes photos (which never clash: names carry content hashes);
+/// records and custom items are handed back to the driving task, which commits them one source
+/// at a time.
 struct SourceWorker: Sendable {
     let registry: PluginRegistry
     let layout: LibraryLayout
     let options: ImportOptions
     let index: LibraryIndex?
     let filer: Filer
-    let routing: RoutingContext
-    let logger: Logger
+    let context: PipelineContext
 
     static let noSubjectReason =
         "no subject: give --subject KIND/ID, or put the file under a pets/<id> or children/<id> folder"
@@ -44,29 +45,17 @@ struct SourceWorker: Sendable {
                 source: source.path, status: .skipped,
                 error: "\(source.path): not a kind of file Dossier imports (it looks like \(type))"), source: source)
         }
-        let data = SourceData(source: source, bytes: try step("read", source) {
-            try DurableFileSystem.readFile(source.path, limit: ImportPipeline.maximumSourceSize)
-        })
-        var items = try step(importer.name, source) {
-            try importer.read(data, context: ImportContext(logger: logger))
-        }
-        for position in items.indices {
-            switch route(items[position]) {
-            case .subject(let subject):
-                items[position].subject = subject
-            case .unassigned(let reason):
-                return unassigned(source, reason: reason)
-            case .undecided:
-                return unassigned(source, reason: SourceWorker.noSubjectReason)
+        let collector = SourceCollector(worker: self, source: source)
+        do {
+            try step(importer.name, source) {
+                try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
+                try collector.flush()
             }
+            return try collector.finish()
+        } catch {
+            collector.discard()
+            throw error
         }
-        if let duplicate = try alreadyImported(data, items: items) { return duplicate }
-        for transform in registry.transforms {
-            items = try step(transform.name, source) {
-                try transform.apply(to: items, context: TransformContext(logger: logger))
-            }
-        }
-        return try file(items, from: data)
     }
 
     /// A source imported before and unchanged since (same path, size and mtime, same --subject),
@@ -81,67 +70,65 @@ struct SourceWorker: Sendable {
                                                    destination: filed.path), source: source)
     }
 
-    /// The same source bytes already filed for the same subject: no need to decode them again.
-    private func alreadyImported(_ data: SourceData, items: [Item]) throws -> WorkedSource? {
-        guard items.count == 1, let subject = items[0].subject,
-              let known = try index?.filedFile(for: subject, sourceDigest: data.digest),
-              let filed = try? layout.url(forRelativePath: known.path),
-              DurableFileSystem.fileExists(filed.path)
-        else { return nil }
-        return WorkedSource(
-            outcome: SourceOutcome(source: data.source.path, status: .duplicate, subject: subject,
-                                   destination: filed.path),
-            source: data.source, imported: importedSource(data, subject: subject, filedPath: known.path))
-    }
-
-    private func file(_ items: [Item], from data: SourceData) throws -> WorkedSource {
-        guard items.count == 1, case .photo(let photo) = items[0], let subject = photo.subject else {
-            throw ImportFailure(path: data.source.path, step: "file",
-                                reason: "the importer gave \(items.count) items; one photo was expected")
+    /// Files one photo: skipped if its source bytes are already filed for the subject (before
+    /// any decoding), else transformed and filed.
+    func file(_ photo: Photo) throws -> WorkedSource {
+        let source = photo.source
+        guard let subject = photo.subject else { throw ImportFailure(path: source.path, step: "route", reason: "no subject") }
+        if let known = try index?.filedFile(for: subject, sourceDigest: photo.sourceDigest),
+           let filed = try? layout.url(forRelativePath: known.path), DurableFileSystem.fileExists(filed.path) {
+            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
+                                                       destination: filed.path),
+                                source: source, imported: importedSource(photo, subject: subject, filedPath: known.path))
         }
-        let result = try step("file", data.source) { try filer.file(photo, for: subject) }
+        let transformed = try transform([.photo(photo)])
+        guard transformed.count == 1, case .photo(let upright) = transformed[0] else {
+            throw ImportFailure(path: source.path, step: "transform", reason: "the transforms did not give back one photo")
+        }
+        let result = try step("file", source) { try filer.file(upright, for: subject) }
         switch result {
         case .duplicate(let path):
             return WorkedSource(
-                outcome: SourceOutcome(source: data.source.path, status: .duplicate, subject: subject,
-                                       destination: try layout.url(forRelativePath: path).path,
-                                       warnings: photo.warnings),
-                source: data.source, imported: importedSource(data, subject: subject, filedPath: path))
+                outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
+                                       destination: try layout.url(forRelativePath: path).path, warnings: upright.warnings),
+                source: source, imported: importedSource(photo, subject: subject, filedPath: path))
         case .filed(let path, let digest), .adopted(let path, let digest):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
-                                  sourceSha256: data.digest.hex, size: Int64(photo.bytes.count),
-                                  capturedAt: photo.captureDate.dateTime.iso8601,
+                                  sourceSha256: photo.sourceDigest.hex, size: Int64(upright.bytes.count),
+                                  capturedAt: upright.captureDate.dateTime.iso8601,
                                   filedAt: ISO8601DateFormatter().string(from: Date()))
             return WorkedSource(
-                outcome: SourceOutcome(source: data.source.path, status: .imported, subject: subject,
-                                       destination: try layout.url(forRelativePath: path).path,
-                                       warnings: photo.warnings),
-                source: data.source, filed: filed,
-                imported: importedSource(data, subject: subject, filedPath: path))
+                outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
+                                       destination: try layout.url(forRelativePath: path).path, warnings: upright.warnings),
+                source: source, filed: filed, imported: importedSource(photo, subject: subject, filedPath: path))
         }
     }
 
-    private func route(_ item: Item) -> RoutingDecision {
+    /// Runs every transform, in stage order, over a batch of one source's items.
+    func transform(_ items: [Item]) throws -> [Item] {
+        var items = items
+        for transform in registry.transforms {
+            items = try transform.apply(to: items, context: context)
+        }
+        return items
+    }
+
+    func route(_ item: Item, from source: SourceFile) -> RoutingDecision {
         for router in registry.routers {
-            let decision = router.route(item, context: routing)
+            let decision = router.route(item, from: source, context: context.routing)
             if decision != .undecided { return decision }
         }
         return .undecided
     }
 
-    private func unassigned(_ source: SourceFile, reason: String) -> WorkedSource {
-        WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned,
-                                            error: "\(source.path): \(reason)"), source: source)
-    }
-
-    private func importedSource(_ data: SourceData, subject: Subject, filedPath: String) -> ImportedSource {
-        ImportedSource(path: data.source.path, requestedSubject: options.requestedSubject?.path ?? "",
-                       size: data.source.size, modificationTime: data.source.modificationTime,
-                       sha256: data.digest.hex, subject: subject.path, filedPath: filedPath)
+    private func importedSource(_ photo: Photo, subject: Subject, filedPath: String) -> ImportedSource {
+        ImportedSource(path: photo.source.path, requestedSubject: options.requestedSubject?.path ?? "",
+                       size: photo.source.size, modificationTime: photo.source.modificationTime,
+                       sha256: photo.sourceDigest.hex, subject: subject.path, filedPath: filedPath)
     }
 
     /// Runs one step, turning any error into an `ImportFailure` that names the file and the step.
-    private func step<T>(_ name: String, _ source: SourceFile, _ body: () throws -> T) throws(ImportFailure) -> T {
+    func step<T>(_ name: String, _ source: SourceFile, _ body: () throws -> T) throws(ImportFailure) -> T {
         do {
             return try body()
         } catch let failure as ImportFailure {

@@ -1,5 +1,3 @@
-import Logging
-
 /// Reads one kind of source into items. Chosen by sniffing the source's first bytes, never by
 /// its name, so a `.JPG` that is really a PNG is read as a PNG.
 public protocol Importer: Sendable {
@@ -10,16 +8,9 @@ public protocol Importer: Sendable {
     /// Whether the source's first bytes (up to `ImportPipeline.sniffLength`) are something this
     /// importer reads.
     func canRead(head: [UInt8]) -> Bool
-    /// Reads the whole source. Throws an error that says what is wrong with it; the pipeline
-    /// adds the path.
-    func read(_ data: SourceData, context: ImportContext) throws -> [Item]
-}
-
-/// What importers may use besides the source itself.
-public struct ImportContext: Sendable {
-    public let logger: Logger
-
-    public init(logger: Logger) {
-        self.logger = logger
-    }
+    /// Reads the source, handing each item to `sink` as soon as it is read, so a source of any
+    /// size streams through the pipeline in bounded memory. Problems with a part of the source
+    /// (a line, a row) go to `sink.report` and the rest goes on; an error thrown means the
+    /// source as a whole cannot be read, and nothing of it is filed.
+    func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws
 }

@@ -3,7 +3,8 @@
 public protocol Router: Sendable {
     var name: String { get }
     var summary: String { get }
-    func route(_ item: Item, context: RoutingContext) -> RoutingDecision
+    /// `source` is the file the item came from.
+    func route(_ item: Item, from source: SourceFile, context: RoutingContext) -> RoutingDecision
 }
 
 public enum RoutingDecision: Equatable, Sendable {
@@ -18,11 +19,14 @@ public enum RoutingDecision: Equatable, Sendable {
 public struct RoutingContext: Sendable {
     /// The subject named on the command line (`--subject`), if any.
     public let requestedSubject: Subject?
-    /// The subjects that exist in the library.
+    /// The subjects that exist in the library (or that this import names by folder).
     public let existingSubjects: Set<Subject>
+    /// Each subject's names and aliases from its profile, for sources that name subjects.
+    public let names: [Subject: [String]]
 
-    public init(requestedSubject: Subject?, existingSubjects: Set<Subject>) {
+    public init(requestedSubject: Subject?, existingSubjects: Set<Subject>, names: [Subject: [String]] = [:]) {
         self.requestedSubject = requestedSubject
         self.existingSubjects = existingSubjects
+        self.names = names
     }
 }

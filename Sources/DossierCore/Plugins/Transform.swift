@@ -1,20 +1,10 @@
-import Logging
-
-/// One normalising step over the items of one source. Returns the items to pass on: none drops
-/// them, several fan them out. A transform never reaches back into an earlier stage.
+/// One normalising step over a batch of items from one source. Returns the items to pass on:
+/// none drops them, several fan them out. A transform never reaches back into an earlier stage.
 public protocol Transform: Sendable {
     var name: String { get }
     var summary: String { get }
     var stage: TransformStage { get }
     /// Throws when the source cannot be made right; the source is then reported failed and
     /// nothing of it is filed.
-    func apply(to items: [Item], context: TransformContext) throws -> [Item]
-}
-
-public struct TransformContext: Sendable {
-    public let logger: Logger
-
-    public init(logger: Logger) {
-        self.logger = logger
-    }
+    func apply(to items: [Item], context: PipelineContext) throws -> [Item]
 }

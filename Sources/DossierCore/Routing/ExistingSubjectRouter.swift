@@ -8,8 +8,8 @@ public struct ExistingSubjectRouter: Router {
 
     public init() {}
 
-    public func route(_ item: Item, context: RoutingContext) -> RoutingDecision {
-        for folder in item.source.ancestorFolders {
+    public func route(_ item: Item, from source: SourceFile, context: RoutingContext) -> RoutingDecision {
+        for folder in source.ancestorFolders {
             let name = (folder as NSString).lastPathComponent
             let matches = context.existingSubjects.filter { $0.id.rawValue == name }.sorted()
             if matches.count == 1 { return .subject(matches[0]) }

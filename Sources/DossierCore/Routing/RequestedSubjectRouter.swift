@@ -5,7 +5,7 @@ public struct RequestedSubjectRouter: Router {
 
     public init() {}
 
-    public func route(_ item: Item, context: RoutingContext) -> RoutingDecision {
+    public func route(_ item: Item, from source: SourceFile, context: RoutingContext) -> RoutingDecision {
         context.requestedSubject.map(RoutingDecision.subject) ?? .undecided
     }
 }

@@ -8,8 +8,8 @@ public struct SubjectFolderRouter: Router {
 
     public init() {}
 
-    public func route(_ item: Item, context: RoutingContext) -> RoutingDecision {
-        subject(forPath: item.source, context: context)
+    public func route(_ item: Item, from source: SourceFile, context: RoutingContext) -> RoutingDecision {
+        subject(forPath: source, context: context)
     }
 
     func subject(forPath source: SourceFile, context: RoutingContext) -> RoutingDecision {

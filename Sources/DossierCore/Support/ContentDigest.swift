@@ -4,6 +4,11 @@ import Crypto
 public struct ContentDigest: Hashable, Sendable, CustomStringConvertible {
     public let bytes: [UInt8]
 
+    /// A digest already computed (32 bytes).
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     public init(of data: [UInt8]) {
         bytes = Array(SHA256.hash(data: data))
     }

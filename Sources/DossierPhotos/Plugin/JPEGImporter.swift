@@ -12,12 +12,13 @@ public struct JPEGImporter: Importer {
         head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
     }
 
-    public func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        let data = try input.readAll()
         let info = try JPEGCodec.info(data.bytes)
         let exif = JPEGSegments.exifTIFF(in: data.bytes)
         let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: data.source)
-        return [.photo(Photo(source: data.source, format: .jpeg, bytes: data.bytes, sourceDigest: data.digest,
-                             orientation: metadata.orientation, width: info.width, height: info.height,
-                             captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings))]
+        try sink.accept(.photo(Photo(source: data.source, format: .jpeg, bytes: data.bytes, sourceDigest: data.digest,
+                                     orientation: metadata.orientation, width: info.width, height: info.height,
+                                     captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)))
     }
 }

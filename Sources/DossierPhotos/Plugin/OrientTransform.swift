@@ -11,7 +11,7 @@ public struct OrientTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: TransformContext) throws -> [Item] {
+    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
         try items.map { item in
             guard case .photo(let photo) = item else { return item }
             return .photo(try upright(photo))

@@ -19,14 +19,15 @@ public struct PNGImporter: Importer {
         return matching >= 5 && head[12..<16].elementsEqual("IHDR".utf8)
     }
 
-    public func read(_ data: SourceData, context: ImportContext) throws -> [Item] {
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        let data = try input.readAll()
         let inspection = try PNGCodec.inspect(data.bytes)
         // tIME is UTC; names use the wall clock of this machine, like mtime.
         let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!)) }
         let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: data.source)
-        return [.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+        try sink.accept(.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,
-                             warnings: metadata.warnings + [inspection.warning].compactMap { $0 }))]
+                             warnings: metadata.warnings + [inspection.warning].compactMap { $0 })))
     }
 }

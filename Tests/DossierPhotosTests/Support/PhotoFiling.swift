@@ -1,5 +1,6 @@
 import DossierCore
 import DossierPhotos
+import Foundation
 import Logging
 
 /// Runs bytes through the photos plugin as an import would: sniff, import, orient.
@@ -8,15 +9,21 @@ enum PhotoFiling {
 
     static let registry = try! PluginRegistry(plugins: [.photos])
 
+    static let context = PipelineContext(
+        logger: Logger(label: "test"), layout: LibraryLayout(root: URL(fileURLWithPath: "/nonexistent")),
+        routing: RoutingContext(requestedSubject: nil, existingSubjects: []))
+
+    /// Keeps what an importer hands over.
+    final class Collector: ItemSink {
+        var items: [Item] = []
+        func accept(_ item: Item) throws { items.append(item) }
+        func report(_ problem: String) {}
+    }
+
     static func upright(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {
-        let source = SourceFile(path: path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
-        guard let importer = registry.importer(for: Array(bytes.prefix(ImportPipeline.sniffLength))) else {
-            throw NotAPhoto()
-        }
-        var items = try importer.read(SourceData(source: source, bytes: bytes),
-                                      context: ImportContext(logger: Logger(label: "test")))
+        var items = try read(bytes, path: path)
         for transform in registry.transforms {
-            items = try transform.apply(to: items, context: TransformContext(logger: Logger(label: "test")))
+            items = try transform.apply(to: items, context: context)
         }
         guard items.count == 1, case .photo(let photo) = items[0] else { throw NotAPhoto() }
         return photo
@@ -24,11 +31,20 @@ enum PhotoFiling {
 
     /// The importer's view only (no transforms), for what it reads from metadata.
     static func imported(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {
-        let source = SourceFile(path: path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
-        guard let importer = registry.importer(for: Array(bytes.prefix(ImportPipeline.sniffLength))),
-              case .photo(let photo)? = try importer.read(SourceData(source: source, bytes: bytes),
-                                                          context: ImportContext(logger: Logger(label: "test"))).first
-        else { throw NotAPhoto() }
+        guard case .photo(let photo)? = try read(bytes, path: path).first else { throw NotAPhoto() }
         return photo
+    }
+
+    /// Writes the bytes to a temporary file (importers read files) and imports it.
+    private static func read(_ bytes: [UInt8], path: String) throws -> [Item] {
+        let head = Array(bytes.prefix(ImportPipeline.sniffLength))
+        guard let importer = registry.importer(for: head) else { throw NotAPhoto() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-photo-\(UUID().uuidString)")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let source = SourceFile(path: file.path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
+        let collector = Collector()
+        try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
+        return collector.items
     }
 }

@@ -1,0 +1,21 @@
+/// An item a plugin defines and files itself: a subject's profile, entries for the species
+/// table. The pipeline routes it (when it has no subject yet and needs one) and asks it to file
+/// itself; everything it writes must go through `FilingContext` so it is atomic and dry runs
+/// write nothing.
+public protocol CustomItem: Sendable {
+    var source: SourceFile { get }
+    var subject: Subject? { get set }
+    /// Whether it belongs to a subject (a profile) or to the whole library (species entries).
+    var needsSubject: Bool { get }
+    /// A short name for messages: "profile", "species entries".
+    var itemName: String { get }
+    func file(in context: FilingContext) throws -> CustomFilingResult
+}
+
+/// What filing a custom item did.
+public enum CustomFilingResult: Sendable, Equatable {
+    /// Written (or, in a dry run, would be) at this path relative to the library root.
+    case filed(path: String)
+    /// Already there as it is.
+    case unchanged(path: String)
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a custom item may use to file itself: the layout, and an atomic write that respects dry
+/// runs.
+public struct FilingContext: Sendable {
+    public let layout: LibraryLayout
+    public let dryRun: Bool
+
+    public init(layout: LibraryLayout, dryRun: Bool) {
+        self.layout = layout
+        self.dryRun = dryRun
+    }
+
+    /// Replaces (or creates) a file inside the library atomically: written whole into staging,
+    /// fsynced, renamed over the old one, folder fsynced. In a dry run, writes nothing.
+    public func replaceFile(atRelativePath relativePath: String, with bytes: [UInt8]) throws {
+        let target = try layout.url(forRelativePath: relativePath).path
+        guard !dryRun else { return }
+        try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
+        try DurableFileSystem.replaceFile(at: target, with: bytes, stagingFolder: layout.stagingFolder.path)
+    }
+
+    /// The current contents of a file inside the library, nil if there is none.
+    public func contents(ofRelativePath relativePath: String) throws -> [UInt8]? {
+        let path = try layout.url(forRelativePath: relativePath).path
+        guard DurableFileSystem.fileExists(path) else { return nil }
+        return try DurableFileSystem.readFile(path, limit: .max)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The sink one source's items flow into: each is routed as it arrives; records are transformed
+/// in batches and spilled to sorted runs; a photo is filed at once; custom items wait for the
+/// driving task. Memory stays bounded by the batch and the spill's buffer, whatever the size
+/// of the source.
+final class SourceCollector: ItemSink {
+    static let batchSize = 4096
+    /// A long list of problems helps no one: past this many, only a count is kept.
+    static let problemLimit = 100
+
+    private let worker: SourceWorker
+    private let source: SourceFile
+    private let spill: RecordSpill
+    private var batch: [Item] = []
+    private var photo: WorkedSource?
+    private var customItems: [any CustomItem] = []
+    private var problems: [String] = []
+    private var hiddenProblems = 0
+    private var unassignedReason: String?
+    private var unassignedLines: [Int] = []
+    private var unassignedCount = 0
+
+    init(worker: SourceWorker, source: SourceFile) {
+        self.worker = worker
+        self.source = source
+        spill = RecordSpill(stagingFolder: worker.layout.stagingFolder.path, dryRun: worker.options.dryRun)
+    }
+
+    func accept(_ item: Item) throws {
+        var item = item
+        if item.needsSubject && item.subject == nil {
+            switch worker.route(item, from: source) {
+            case .subject(let subject):
+                item.subject = subject
+            case .unassigned(let reason):
+                return noteUnassigned(item, reason: reason)
+            case .undecided:
+                return noteUnassigned(item, reason: SourceWorker.noSubjectReason)
+            }
+        }
+        switch item {
+        case .photo(let photo):
+            self.photo = try worker.file(photo)
+        case .record:
+            batch.append(item)
+            if batch.count >= SourceCollector.batchSize { try flush() }
+        case .custom:
+            for case .custom(let transformed) in try worker.transform([item]) { customItems.append(transformed) }
+        }
+    }
+
+    func report(_ problem: String) {
+        guard problems.count < SourceCollector.problemLimit else {
+            hiddenProblems += 1
+            return
+        }
+        problems.append("\(source.path): \(problem)")
+    }
+
+    /// Transforms the waiting records and spills them.
+    func flush() throws {
+        guard !batch.isEmpty else { return }
+        let items = try worker.transform(batch)
+        batch = []
+        for case .record(let draft) in items {
+            guard let subject = draft.subject else { continue }
+            try spill.add(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
+                                 measurements: draft.measurements, text: draft.text, fields: draft.fields,
+                                 source: draft.source))
+        }
+    }
+
+    /// What the worker hands the driving task.
+    func finish() throws -> WorkedSource {
+        if hiddenProblems > 0 { problems.append("\(source.path): and \(hiddenProblems) more problems") }
+        if unassignedCount > 0, let reason = unassignedReason {
+            let lines = unassignedLines.map(String.init).joined(separator: ", ")
+            let more = unassignedCount > unassignedLines.count ? " and \(unassignedCount - unassignedLines.count) more" : ""
+            problems.append("\(source.path): \(unassignedCount) entries not filed (lines \(lines)\(more)): \(reason)")
+        }
+        if var photo {
+            photo.outcome.problems = problems
+            return photo
+        }
+        let pending = try spill.finish()
+        if pending.total == 0 && customItems.isEmpty {
+            let status: ImportStatus = unassignedCount > 0 ? .unassigned : .skipped
+            let reason = unassignedCount > 0 ? unassignedReason ?? SourceWorker.noSubjectReason
+                : "nothing to import was found in it"
+            return WorkedSource(outcome: SourceOutcome(source: source.path, status: status, error: "\(source.path): \(reason)",
+                                                       problems: problems), source: source)
+        }
+        return WorkedSource(outcome: SourceOutcome(source: source.path, status: .imported, subjects: pending.subjects,
+                                                   problems: problems),
+                            source: source, pendingRecords: pending, customItems: customItems)
+    }
+
+    func discard() {
+        spill.discard()
+    }
+
+    private func noteUnassigned(_ item: Item, reason: String) {
+        if case .photo = item {
+            photo = WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned,
+                                                        error: "\(source.path): \(reason)"), source: source)
+            return
+        }
+        unassignedCount += 1
+        unassignedReason = unassignedReason ?? reason
+        if case .record(let draft) = item, unassignedLines.count < 10 { unassignedLines.append(draft.source.line) }
+    }
+}

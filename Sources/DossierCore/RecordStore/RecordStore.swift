@@ -1,0 +1,205 @@
+import Crypto
+import Foundation
+
+/// The records in subject folders: `<kind>/<id>/records/<YYYY>.jsonl`, one JSON object per
+/// line, sorted by date (then id), each record once.
+///
+/// New records arrive as sorted runs (`PendingRecords`) and are merged with the year file in one
+/// streaming pass; the merged file replaces the old one atomically. A record whose id the file
+/// already holds is a duplicate and is dropped, so importing the same entries again adds nothing.
+/// Commits are not safe to run concurrently on one library: the pipeline makes them one at a time.
+public struct RecordStore: Sendable {
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) {
+        self.layout = layout
+    }
+
+    /// What committing one source's records did.
+    public struct CommitResult: Sendable, Equatable {
+        public var added = 0
+        public var duplicate = 0
+        /// The year files that gained records, relative to the library root.
+        public var changedFiles: [RecordFileSummary] = []
+        /// Every year file the source's records belong to (changed or not).
+        public var files: [String] = []
+    }
+
+    public func commit(_ pending: PendingRecords) throws -> CommitResult {
+        var result = CommitResult()
+        defer { pending.discard() }
+        for group in pending.runs.keys.sorted() {
+            let merged = try merge(group, runs: pending.runs[group] ?? [])
+            result.added += merged.added
+            result.duplicate += merged.duplicate
+            result.files.append(group.relativePath)
+            if let summary = merged.summary { result.changedFiles.append(summary) }
+        }
+        return result
+    }
+
+    private struct Merged {
+        var added = 0
+        var duplicate = 0
+        var summary: RecordFileSummary?
+    }
+
+    private func merge(_ group: RecordGroup, runs: [String]) throws -> Merged {
+        let target = try layout.url(forRelativePath: group.relativePath).path
+        var inputs: [MergeInput] = []
+        if DurableFileSystem.fileExists(target) { inputs.append(try MergeInput(path: target, isExisting: true)) }
+        for run in runs { inputs.append(try MergeInput(path: run, isExisting: false)) }
+
+        let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).jsonl").path
+        let writer = try HashingFileWriter(path: staged)
+        var merged = Merged()
+        var count = 0
+        var lastKey: RecordLine.Key?
+        do {
+            while let next = MergeInput.smallest(of: inputs) {
+                let input = inputs[next]
+                let (key, line) = (input.key, input.line!)
+                if let lastKey, key == lastKey {
+                    if !input.isExisting { merged.duplicate += 1 }
+                } else {
+                    try writer.write(line)
+                    count += 1
+                    if !input.isExisting { merged.added += 1 }
+                    lastKey = key
+                }
+                input.advance()
+            }
+            guard merged.added > 0 else {
+                writer.abandon()
+                return merged
+            }
+            let digest = try writer.finish()
+            try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
+            try DurableFileSystem.commitStagedFile(staged, replacing: target)
+            merged.summary = RecordFileSummary(path: group.relativePath, subject: group.subject.path, year: group.year,
+                                               count: count, sha256: digest.hex)
+            return merged
+        } catch {
+            writer.abandon()
+            throw error
+        }
+    }
+
+    /// The year files of a subject, oldest first, relative to the library root.
+    public func yearFiles(of subject: Subject) -> [(year: Int, path: String)] {
+        let folder = layout.folder(for: subject).appendingPathComponent("records").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { name -> (Int, String)? in
+            guard name.hasSuffix(".jsonl"), let year = Int(name.dropLast(6)), name.count == 10 else { return nil }
+            return (year, "\(subject.path)/records/\(name)")
+        }.sorted { $0.0 < $1.0 }
+    }
+
+    /// Reads a subject's records in date order, calling `body` for each one within the range.
+    public func forEachRecord(of subject: Subject, from start: RecordDate? = nil, through end: RecordDate? = nil,
+                              _ body: (Record) throws -> Void) throws {
+        let decoder = JSONDecoder()
+        for file in yearFiles(of: subject) {
+            if let start, file.year < start.year { continue }
+            if let end, file.year > end.year { continue }
+            let reader = try ByteLineReader(path: try layout.url(forRelativePath: file.path).path)
+            var lineNumber = 0
+            while let line = reader.next() {
+                lineNumber += 1
+                guard !line.isEmpty else { continue }
+                let record: Record
+                do {
+                    record = try decoder.decode(Record.self, from: Data(line))
+                } catch {
+                    throw LibraryError.index(path: "\(file.path):\(lineNumber)", reason: "not a record line: \(error)")
+                }
+                if let start, record.date.dayOnly < start.dayOnly { continue }
+                if let end, end.dayOnly < record.date.dayOnly { continue }
+                try body(record)
+            }
+        }
+    }
+}
+
+/// One sorted input of a merge: the current year file or a run.
+private final class MergeInput {
+    let isExisting: Bool
+    private let reader: ByteLineReader
+    private(set) var line: ArraySlice<UInt8>?
+    private(set) var key = RecordLine.Key(date: [], id: [])
+
+    init(path: String, isExisting: Bool) throws {
+        self.isExisting = isExisting
+        reader = try ByteLineReader(path: path)
+        advance()
+    }
+
+    func advance() {
+        repeat { line = reader.next() } while line?.isEmpty == true
+        if let line {
+            // A line that lost its shape (edited by hand) keeps its place at the front.
+            key = RecordLine.key(of: line) ?? RecordLine.Key(date: [], id: [])
+        }
+    }
+
+    /// The input whose line comes first; the existing file wins ties, so its copy is kept.
+    static func smallest(of inputs: [MergeInput]) -> Int? {
+        var best: Int?
+        for (index, input) in inputs.enumerated() where input.line != nil {
+            if let current = best, !(input.key < inputs[current].key) { continue }
+            best = index
+        }
+        return best
+    }
+}
+
+/// Writes a new file through a buffer, hashing what it writes.
+private final class HashingFileWriter {
+    private let path: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var hasher = SHA256()
+    private var closed = false
+
+    init(path: String) throws(LibraryError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ line: ArraySlice<UInt8>) throws(LibraryError) {
+        buffer += line
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Flushes, fsyncs and closes; returns the digest of everything written.
+    func finish() throws(LibraryError) -> ContentDigest {
+        try flush()
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        close(descriptor)
+        closed = true
+        return ContentDigest(bytes: Array(hasher.finalize()))
+    }
+
+    func abandon() {
+        if !closed { close(descriptor) }
+        closed = true
+        unlink(path)
+    }
+
+    private func flush() throws(LibraryError) {
+        hasher.update(data: buffer)
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { if !closed { close(descriptor) } }
+}

@@ -1,0 +1,11 @@
+/// A number as written with its unit word, e.g. 0.05 "kg", 5 "마리", 2 "pinkies".
+public struct Quantity: Hashable, Sendable {
+    public let value: Double
+    /// The unit word as written, lowercased; "" when the number stood alone.
+    public let unit: String
+
+    public init(value: Double, unit: String) {
+        self.value = value
+        self.unit = unit
+    }
+}

@@ -1,0 +1,34 @@
+/// A record on its way through the pipeline: read, but not yet classified, converted or filed.
+/// Transforms fill in what the source left open; the filer turns it into a `Record`.
+public struct RecordDraft: Sendable, Equatable {
+    public var source: RecordSource
+    public var subject: Subject?
+    /// A name the source gave for the subject (a CSV column), for routing to resolve.
+    public var subjectName: String?
+    public var date: RecordDate
+    /// Given by the source (a kind column, --kind, the file's name) or found by classification.
+    public var kind: String?
+    /// The words that say what happened, without date and name: what classification reads.
+    public var body: String
+    /// The entry as written.
+    public var text: String
+    /// Numbers with the unit words they were written with ("5 마리", "0.05 kg"), before conversion.
+    public var quantities: [Quantity]
+    public var measurements: [Measurement]
+    public var fields: [String: String]
+
+    public init(source: RecordSource, subject: Subject? = nil, subjectName: String? = nil, date: RecordDate,
+                kind: String? = nil, body: String, text: String, quantities: [Quantity] = [],
+                measurements: [Measurement] = [], fields: [String: String] = [:]) {
+        self.source = source
+        self.subject = subject
+        self.subjectName = subjectName
+        self.date = date
+        self.kind = kind
+        self.body = body
+        self.text = text
+        self.quantities = quantities
+        self.measurements = measurements
+        self.fields = fields
+    }
+}

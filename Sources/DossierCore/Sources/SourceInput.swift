@@ -1,0 +1,18 @@
+/// A source as an importer gets it: the file, and its bytes on request. Importers that stream
+/// (text) open the file at `source.path` themselves; the others read it whole.
+public struct SourceInput: Sendable {
+    public let source: SourceFile
+    /// The first bytes, as sniffed.
+    public let head: [UInt8]
+
+    public init(source: SourceFile, head: [UInt8]) {
+        self.source = source
+        self.head = head
+    }
+
+    /// The whole file and its digest; refused above `ImportPipeline.maximumSourceSize`.
+    public func readAll() throws -> SourceData {
+        SourceData(source: source,
+                   bytes: try DurableFileSystem.readFile(source.path, limit: ImportPipeline.maximumSourceSize))
+    }
+}
