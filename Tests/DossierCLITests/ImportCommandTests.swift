@@ -33,46 +33,55 @@ struct ImportCommandTests {
         return (info.width, info.height)
     }
 
-    @Test("Importing the samples files every photo upright under its subject and skips the notes")
+    /// The samples as scripts/demo imports them: the profiles first, so logs know the names.
+    @discardableResult
+    func importSamples() throws -> DossierBinary.Result {
+        let profiles = try DossierBinary.run(["import", "Samples/profiles.plist", "--library", "Library"], in: folder.url)
+        #expect(profiles.status == 0, "\(profiles.standardError)")
+        return try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+    }
+
+    @Test("Importing the samples files every photo upright under its subject, and every log, CSV and plist")
     func importsTheSamples() throws {
-        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        let result = try importSamples()
         #expect(result.status == 0, "\(result.standardError)")
-        let outcomes = result.outcomes
-        #expect(outcomes.count == 13)
         let summary = try #require(result.summary)
-        #expect(summary["imported"] as? Int == 12)
-        #expect(summary["skipped"] as? Int == 1)
+        #expect(summary["imported"] as? Int == 16)
+        #expect(summary["duplicate"] as? Int == 1)
         #expect(summary["failed"] as? Int == 0)
-        for outcome in outcomes {
+        var records: [String: Int] = [:]
+        for outcome in result.outcomes {
             let source = try #require(outcome["source"] as? String)
             let relative = String(source.dropFirst(folder.path("Samples").count + 1))
-            if relative == "inbox/notes.txt" {
-                #expect(outcome["status"] as? String == "skipped")
-                #expect(outcome["error"] as? String == "\(source): not a kind of file Dossier imports (it looks like a text file)")
-                continue
-            }
+            if let counts = outcome["records"] as? [String: Any] { records[relative] = counts["added"] as? Int }
+            guard let expected = ImportCommandTests.uprightSizes[relative] else { continue }
             #expect(outcome["status"] as? String == "imported", "\(relative)")
             let destination = try #require(outcome["destination"] as? String)
             let expectedSubject = relative.hasPrefix("inbox/leo") ? "pets/leo" : relative.split(separator: "/").prefix(2).joined(separator: "/")
             #expect(outcome["subject"] as? String == expectedSubject)
             #expect(destination.hasPrefix(folder.path("Library/\(expectedSubject)/photos/")))
             let size = try uprightSize(of: destination)
-            let expected = try #require(ImportCommandTests.uprightSizes[relative])
             #expect(size == expected, "\(relative)")
         }
+        #expect(records == ["pets/leo/care-log-2023.txt": 8, "logs/shared-notes.txt": 5, "children/mina/feeding.csv": 3])
+        let shared = try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("shared-notes.txt") == true })
+        #expect(shared["subjects"] as? [String] == ["pets/coco", "pets/leo"])
+        #expect((shared["problems"] as? [String])?.last == "\(folder.path("Samples/logs/shared-notes.txt")): line 8: unknown name '레우' (did you mean 레오?)")
         let leo = folder.files(under: "Library/pets/leo/photos")
         #expect(leo.count == 5)
         #expect(leo.contains { $0.hasPrefix("2023/2023-05-03_184012_") && $0.hasSuffix(".jpg") })
+        #expect(folder.files(under: "Library/pets/leo/records") == ["2023.jsonl", "2024.jsonl"])
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/config/species.json")))
         #expect(FileManager.default.fileExists(atPath: folder.path("Samples/pets/leo/IMG_0002.JPG")))
     }
 
-    @Test("A second import of the same samples settles every photo as a duplicate")
+    @Test("A second import of the same samples settles every source as a duplicate")
     func reimportIsAllDuplicates() throws {
-        try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
+        try importSamples()
         let before = folder.files(under: "Library")
         let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
-        #expect(result.summary?["duplicate"] as? Int == 12)
+        #expect(result.summary?["duplicate"] as? Int == 17)
         #expect(result.summary?["imported"] as? Int == 0)
         #expect(folder.files(under: "Library") == before)
     }
@@ -83,9 +92,11 @@ struct ImportCommandTests {
                                            environment: ["DOSSIER_LIBRARY": folder.path("Elsewhere")])
         #expect(result.status == 0)
         let wouldFile = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("would file ") }
-        #expect(wouldFile.count == 12)
+        #expect(wouldFile.count == 16)
         #expect(wouldFile.allSatisfy { $0.contains(" -> \(folder.path("Elsewhere"))/") })
-        #expect(result.standardOutput.contains("Dry run (nothing written): 13 sources: 12 imported, 0 duplicate, 0 unassigned, 1 skipped, 0 failed in "))
+        #expect(wouldFile.contains { $0.hasSuffix("care-log-2023.txt -> \(folder.path("Elsewhere"))/pets/leo/records/2023.jsonl (8 records)") })
+        // Without the profiles in the library, the log that names its animals knows none of them.
+        #expect(result.standardOutput.contains("Dry run (nothing written): 17 sources: 16 imported, 0 duplicate, 1 unassigned, 0 skipped, 0 failed in "))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Elsewhere")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
     }
@@ -97,7 +108,7 @@ struct ImportCommandTests {
         #expect(result.outcomes.filter { $0["source_removed"] as? Bool == true }.count == 3)
         #expect(folder.files(under: "Samples/pets/coco").isEmpty)
         // No pets/leo in the library or in this import: inbox/leo stays unassigned, and stays put.
-        #expect(folder.files(under: "Samples/inbox") == ["leo/IMG_0100.JPG", "notes.txt"])
+        #expect(folder.files(under: "Samples/inbox") == ["leo/IMG_0100.JPG"])
         #expect(folder.files(under: "Library/pets/coco/photos").count == 3)
     }
 
@@ -176,31 +187,28 @@ struct ImportCommandTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0)
         #expect(message.hasPrefix("dossier: the library is in use (pid \(getpid())); waiting for it...\n"))
-        #expect(folder.files(under: "Library").count == 12)
+        #expect(folder.files(under: "Library/pets").count + folder.files(under: "Library/children").count > 12)
     }
 
     @Test("A file named twice is imported once")
     func namedTwiceImportsOnce() throws {
         let result = try DossierBinary.run(["import", "Samples/pets/leo", "Samples/pets/leo/IMG_0001.JPG", "--json"], in: folder.url)
-        #expect(result.outcomes.count == 4)
-        #expect(result.summary?["imported"] as? Int == 4)
+        #expect(result.outcomes.count == 5)
+        #expect(result.summary?["imported"] as? Int == 5)
     }
 
     @Test("dossier plugins lists each plugin with what it registers")
     func pluginsAreListed() throws {
         let result = try DossierBinary.run(["plugins"], in: folder.url)
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            core: subject routing: --subject, then pets/<id> or children/<id> folders, then existing subject ids
-              router     requested-subject: the subject given with --subject
-              router     subject-folder: the nearest pets/<id> or children/<id> folder above the source
-              router     existing-subject: a folder above the source named after an existing subject's id
-            photos: JPEG and PNG photos, filed upright with their EXIF Orientation reset to 1
-              importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment
-              importer   png: PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME
-              transform  orient [content]: turns photos upright per their EXIF Orientation (lossless for JPEG where the MCUs allow)
-
-            """)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != ":" }) } == ["core", "photos", "records"])
+        #expect(lines.filter { $0.hasPrefix("  importer") }.map { $0.split(separator: " ")[1] } == ["jpeg:", "png:", "plist:", "csv:", "notepad:"])
+        #expect(lines.filter { $0.hasPrefix("  transform") }.map { $0.split(separator: " ")[1] }
+            == ["orient", "classify", "units", "species", "derive"])
+        #expect(lines.filter { $0.hasPrefix("  router") }.map { $0.split(separator: " ")[1] }
+            == ["requested-subject:", "subject-folder:", "existing-subject:", "subject-name:"])
+        #expect(lines.contains("  importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"))
     }
 }
 
@@ -211,14 +219,15 @@ struct IndexRebuildTests {
         let folder = try TemporaryFolder()
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples"),
                                          to: folder.url.appendingPathComponent("Samples"))
+        try DossierBinary.run(["import", "Samples/profiles.plist", "--library", "Library"], in: folder.url)
         try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
         let filed = folder.files(under: "Library")
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
         let rebuild = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
         #expect(rebuild.status == 0)
-        #expect(rebuild.standardOutput == "Indexed 12 filed files in \(folder.path("Library"))\n")
+        #expect(rebuild.standardOutput == "Indexed 12 photos and 4 year files of records in \(folder.path("Library"))\n")
         let again = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
-        #expect(again.summary?["duplicate"] as? Int == 12)
+        #expect(again.summary?["duplicate"] as? Int == 17)
         #expect(folder.files(under: "Library") == filed)
     }
 

@@ -7,17 +7,23 @@ import Logging
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import photos into the library, each filed upright under its subject.",
+        abstract: "Import photos, care logs, CSV exports and property lists, filed under their subjects.",
         discussion: """
             Folders are walked recursively; files are recognised by their bytes, not their names. \
-            A file's subject is --subject if given, else the nearest pets/<id> or children/<id> folder \
-            above it, else a folder above it named after an existing subject. Sources are copied and \
-            left untouched unless --move is given. The exit status is 1 if any file failed.
+            Photos (JPEG, PNG) are filed upright. Notepad logs, CSV files and property lists become \
+            records in <subject>/records/<YYYY>.jsonl (or profiles, or species for the species table); \
+            a line or row that names its subject goes there. Otherwise a file's subject is --subject, \
+            else the nearest pets/<id> or children/<id> folder above it, else a folder above it named \
+            after an existing subject, else a file or folder named after a subject's name or alias. \
+            Sources are copied and left untouched unless --move is given. Problems with single lines \
+            are reported with the file and line; the rest imports. The exit status is 1 if any file failed.
 
             Examples:
               dossier import ~/dump/leo --subject pets/leo --library ~/Dossier
               dossier import ~/phone-dump --json
               dossier import ~/phone-dump --dry-run
+              dossier import ~/notes/*.txt
+              dossier import sleep-export.csv --subject children/mina --kind sleep
             """)
 
     @Argument(help: ArgumentHelp("Files or folders to import.", valueName: "path"))
@@ -28,6 +34,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("File everything under this subject, e.g. pets/leo or children/mina.",
                                valueName: "kind/id"))
     var subject: String?
+
+    @Option(help: ArgumentHelp("The kind of records from sources that do not say (a CSV without a kind column).",
+                               valueName: "kind"))
+    var kind: String?
 
     @Flag(help: "Show where each source would be filed; write nothing, not even the index.")
     var dryRun = false
@@ -54,11 +64,15 @@ struct ImportCommand: AsyncParsableCommand {
         if let subject {
             do { _ = try Subject(parsing: subject) } catch { throw ValidationError("--subject: \(error)") }
         }
+        if let kind, kind.isEmpty || kind.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            throw ValidationError("--kind: '\(kind)' is not a kind: one word, like sleep or feeding.")
+        }
     }
 
     func run() async throws {
         let options = ImportOptions(requestedSubject: try subject.map { try Subject(parsing: $0) }, dryRun: dryRun,
-                                    move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait)
+                                    move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait,
+                                    requestedKind: kind.map { $0.lowercased() })
         var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .info : .warning
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(), layout: libraryOptions.layout,

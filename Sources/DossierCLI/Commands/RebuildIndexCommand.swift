@@ -6,7 +6,10 @@ struct RebuildIndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
         abstract: "Rebuild the index from the subject folders (for a lost or damaged index).",
-        discussion: "Every filed photo is read and hashed again; sources imported before are recognised by their filed bytes.")
+        discussion: """
+            Every filed photo and year file of records is read and hashed again; sources imported before are \
+            recognised by their filed bytes and record ids.
+            """)
 
     @OptionGroup var libraryOptions: LibraryOptions
 
@@ -19,8 +22,9 @@ struct RebuildIndexCommand: ParsableCommand {
             throw ValidationError("\(layout.root.path) is not a library: it has no pets or children folder.")
         }
         do {
-            let count = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
-            StandardStreams.writeOut("Indexed \(count) filed \(count == 1 ? "file" : "files") in \(layout.root.path)\n")
+            let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
+            StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
+                + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
         } catch let error as LibraryError {
             StandardStreams.writeError("dossier: \(error)\n")
             throw ExitCode(2)

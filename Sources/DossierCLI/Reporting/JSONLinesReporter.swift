@@ -24,6 +24,9 @@ struct JSONLinesReporter: OutcomeListener {
             "error": outcome.error ?? NSNull(),
         ]
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
+        if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
+        if !outcome.subjects.isEmpty { object["subjects"] = outcome.subjects.map(\.path) }
+        if outcome.hasRecords { object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate] }
         if outcome.sourceRemoved { object["source_removed"] = true }
         return serialize(object)
     }

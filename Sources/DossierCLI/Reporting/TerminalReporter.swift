@@ -28,7 +28,7 @@ final class TerminalReporter: OutcomeListener {
             case .finished(let outcome, let completed, let total):
                 if let line = line(for: outcome, dryRun: state.dryRun) {
                     clearBar(&state)
-                    if outcome.status == .failed || outcome.status == .unassigned {
+                    if outcome.status == .failed || outcome.status == .unassigned || !outcome.problems.isEmpty {
                         StandardStreams.writeError(line)
                     } else {
                         StandardStreams.writeOut(line)
@@ -43,12 +43,17 @@ final class TerminalReporter: OutcomeListener {
     }
 
     func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
-        let everything = verbose || dryRun
+        // Problems with lines are always shown: the keeper has a line to fix.
+        let everything = verbose || dryRun || !outcome.problems.isEmpty
         var text: String
         switch outcome.status {
         case .imported:
             guard everything else { return nil }
             text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
+            if outcome.hasRecords {
+                text += " (\(outcome.recordsAdded) \(dryRun ? "records" : "new records")"
+                    + (outcome.recordsDuplicate > 0 ? ", \(outcome.recordsDuplicate) already filed" : "") + ")"
+            }
         case .duplicate:
             guard everything else { return nil }
             text = "duplicate \(outcome.source) (already filed as \(outcome.destination ?? "?"))"
@@ -61,6 +66,7 @@ final class TerminalReporter: OutcomeListener {
             text = "failed \(outcome.error ?? outcome.source)"
         }
         if outcome.sourceRemoved && verbose { text += " (source removed)" }
+        text += outcome.problems.map { "\n  problem: \($0)" }.joined()
         if verbose { text += outcome.warnings.map { "\n  warning: \($0)" }.joined() }
         return text + "\n"
     }

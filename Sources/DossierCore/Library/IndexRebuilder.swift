@@ -11,14 +11,29 @@ public struct IndexRebuilder: Sendable {
         self.layout = layout
     }
 
-    /// Holds the library lock while it works; returns how many files were indexed.
+    /// Holds the library lock while it works; returns how many photos and year files of records
+    /// were indexed.
     @discardableResult
-    public func rebuild(waitForLock: Bool = true) throws -> Int {
+    public func rebuild(waitForLock: Bool = true) throws -> (photos: Int, recordFiles: Int) {
         let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in })
-        guard let index = session.index else { return 0 }
+        guard let index = session.index else { return (0, 0) }
         let files = try filedFiles()
-        try index.replaceFiledFiles(with: files)
-        return files.count
+        let records = try recordFiles()
+        try index.replaceFiledFiles(with: files, recordFiles: records)
+        return (files.count, records.count)
+    }
+
+    /// Each year file of records, counted and hashed.
+    func recordFiles() throws -> [RecordFileSummary] {
+        let store = RecordStore(layout: layout)
+        return try layout.existingSubjects().sorted().flatMap { subject in
+            try store.yearFiles(of: subject).map { file in
+                let bytes = try DurableFileSystem.readFile(try layout.url(forRelativePath: file.path).path, limit: .max)
+                let count = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).count
+                return RecordFileSummary(path: file.path, subject: subject.path, year: file.year, count: count,
+                                         sha256: ContentDigest(of: bytes).hex)
+            }
+        }
     }
 
     func filedFiles() throws -> [FiledFile] {

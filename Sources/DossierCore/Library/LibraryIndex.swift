@@ -137,13 +137,17 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Replaces what the index knows of filed files with `files` (a rebuild from the folders).
+    /// Replaces what the index knows of filed files and record files (a rebuild from the folders).
     /// Source records whose filed file is gone are dropped; the rest stay valid.
-    public func replaceFiledFiles(with files: [FiledFile]) throws(LibraryError) {
+    public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = []) throws(LibraryError) {
         try write { db in
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
-            try db.execute(sql: "DELETE FROM source WHERE filed_path NOT IN (SELECT path FROM filed)")
+            try RecordFileSummary.deleteAll(db)
+            for summary in recordFiles { try summary.insert(db) }
+            try db.execute(sql: """
+                DELETE FROM source WHERE filed_path NOT IN (SELECT path FROM filed UNION SELECT path FROM record_file)
+                """)
         }
     }
 

@@ -3,12 +3,12 @@ import Foundation
 /// A library opened for one run: for writing, its folders exist, the lock is held, staging is
 /// clear and the index is open; for a dry run, nothing is created and the index (if any) is
 /// read-only.
-struct LibrarySession: Sendable {
-    let index: LibraryIndex?
+public struct LibrarySession: Sendable {
+    public let index: LibraryIndex?
     /// Held for the session's lifetime; nil for a dry run.
-    let lock: LibraryLock?
+    public let lock: LibraryLock?
 
-    static func open(_ layout: LibraryLayout, dryRun: Bool, waitForLock: Bool,
+    public static func open(_ layout: LibraryLayout, dryRun: Bool, waitForLock: Bool,
                      whileWaiting: (String) -> Void) throws(LibraryError) -> LibrarySession
     {
         if dryRun {

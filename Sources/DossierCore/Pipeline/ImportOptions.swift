@@ -12,10 +12,13 @@ public struct ImportOptions: Sendable {
     public var jobs: Int
     /// Wait for another import into the same library to finish instead of failing.
     public var waitForLock: Bool
+    /// `--kind`: the kind of records whose source does not say.
+    public var requestedKind: String?
 
     public init(requestedSubject: Subject? = nil, dryRun: Bool = false, move: Bool = false,
-                jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true) {
+                jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true, requestedKind: String? = nil) {
         self.requestedSubject = requestedSubject
+        self.requestedKind = requestedKind
         self.dryRun = dryRun
         self.move = move
         self.jobs = max(1, jobs)

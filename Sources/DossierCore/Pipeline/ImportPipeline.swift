@@ -44,7 +44,7 @@ public struct ImportPipeline: Sendable {
         let worker = SourceWorker(
             registry: registry, layout: layout, options: options, index: session.index,
             filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
-            context: PipelineContext(logger: logger, layout: layout, routing: routing))
+            context: PipelineContext(logger: logger, layout: layout, routing: routing, requestedKind: options.requestedKind))
 
         var summary = ImportSummary(dryRun: options.dryRun)
         listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }

@@ -20,6 +20,9 @@ final class SourceCollector: ItemSink {
     private var unassignedReason: String?
     private var unassignedLines: [Int] = []
     private var unassignedCount = 0
+    /// Where the source's path routes its items: the same for every item without a subject of
+    /// its own, so worked out once.
+    private var pathDecision: RoutingDecision?
 
     init(worker: SourceWorker, source: SourceFile) {
         self.worker = worker
@@ -30,7 +33,9 @@ final class SourceCollector: ItemSink {
     func accept(_ item: Item) throws {
         var item = item
         if item.needsSubject && item.subject == nil {
-            switch worker.route(item, from: source) {
+            let decision = pathDecision ?? worker.route(item, from: source)
+            pathDecision = decision
+            switch decision {
             case .subject(let subject):
                 item.subject = subject
             case .unassigned(let reason):

@@ -7,11 +7,15 @@ public struct PipelineContext: Sendable {
     public let layout: LibraryLayout
     public let routing: RoutingContext
     public let resources: RunResources
+    /// `--kind`: the kind of the records of sources that do not say (a CSV without a kind column).
+    public let requestedKind: String?
 
-    public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources()) {
+    public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
+                requestedKind: String? = nil) {
         self.logger = logger
         self.layout = layout
         self.routing = routing
         self.resources = resources
+        self.requestedKind = requestedKind
     }
 }

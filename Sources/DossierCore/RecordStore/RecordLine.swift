@@ -45,24 +45,25 @@ public enum RecordLine {
         return out
     }
 
-    /// The merge order of a line: its date, then its id (both ASCII, compared bytewise; ISO
-    /// dates compare in calendar order, and a day sorts before that day's times).
-    public struct Key: Comparable, Hashable {
+    /// The merge order of a line: its date, then where it was written (so the entries of one day
+    /// keep the order they had in the log), then its id. The date is ASCII ISO 8601, compared
+    /// bytewise: calendar order, with a day before that day's times.
+    public struct Key: Comparable, Sendable {
         let date: ArraySlice<UInt8>
+        let line: Int
         let id: ArraySlice<UInt8>
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            lhs.date.lexicographicallyPrecedes(rhs.date) || (lhs.date.elementsEqual(rhs.date) && lhs.id.lexicographicallyPrecedes(rhs.id))
+            if !lhs.date.elementsEqual(rhs.date) { return lhs.date.lexicographicallyPrecedes(rhs.date) }
+            if lhs.line != rhs.line { return lhs.line < rhs.line }
+            return lhs.id.lexicographicallyPrecedes(rhs.id)
         }
 
         public static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.date.elementsEqual(rhs.date) && lhs.id.elementsEqual(rhs.id)
+            lhs.date.elementsEqual(rhs.date) && lhs.line == rhs.line && lhs.id.elementsEqual(rhs.id)
         }
 
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(Array(date))
-            hasher.combine(Array(id))
-        }
+        static let first = Key(date: [], line: 0, id: [])
     }
 
     /// The key of a line written by `encode`; nil for anything else (a hand-edited line that
@@ -72,11 +73,16 @@ public enum RecordLine {
         guard line.count > 40, line[line.startIndex..<idStart].elementsEqual(#"{"id":""#.utf8),
               let idEnd = line[idStart...].firstIndex(of: UInt8(ascii: "\""))
         else { return nil }
-        let marker = Array(#""date":""#.utf8)
-        guard let dateMarker = line[idEnd...].firstRange(of: marker) else { return nil }
-        let dateStart = dateMarker.upperBound
-        guard let dateEnd = line[dateStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return Key(date: line[dateStart..<dateEnd], id: line[idStart..<idEnd])
+        guard let dateMarker = line[idEnd...].firstRange(of: Array(#""date":""#.utf8)),
+              let dateEnd = line[dateMarker.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+              let lineMarker = line.lastRange(of: Array(#""line":"#.utf8))
+        else { return nil }
+        var number = 0
+        for byte in line[lineMarker.upperBound...] {
+            guard (48...57).contains(byte) else { break }
+            number = number * 10 + Int(byte - 48)
+        }
+        return Key(date: line[dateMarker.upperBound..<dateEnd], line: number, id: line[idStart..<idEnd])
     }
 
     /// The year a line's date is in: the year file it belongs to.
@@ -91,7 +97,7 @@ public enum RecordLine {
     }
 
     /// Shortest text that reads back as the same Double; integers without ".0".
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return value.isFinite ? "\(value)" : "0"
     }

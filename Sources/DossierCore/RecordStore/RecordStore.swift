@@ -54,18 +54,24 @@ public struct RecordStore: Sendable {
         let writer = try HashingFileWriter(path: staged)
         var merged = Merged()
         var count = 0
-        var lastKey: RecordLine.Key?
+        // A record's id holds its date, so copies of one record share a date: the ids of the
+        // current date are all a merge needs to remember to keep each record once.
+        var currentDate: ArraySlice<UInt8> = []
+        var idsOfDate = Set<ArraySlice<UInt8>>()
         do {
             while let next = MergeInput.smallest(of: inputs) {
                 let input = inputs[next]
                 let (key, line) = (input.key, input.line!)
-                if let lastKey, key == lastKey {
+                if !key.date.elementsEqual(currentDate) {
+                    currentDate = key.date
+                    idsOfDate = []
+                }
+                if !key.id.isEmpty && !idsOfDate.insert(key.id).inserted {
                     if !input.isExisting { merged.duplicate += 1 }
                 } else {
                     try writer.write(line)
                     count += 1
                     if !input.isExisting { merged.added += 1 }
-                    lastKey = key
                 }
                 input.advance()
             }
@@ -126,7 +132,7 @@ private final class MergeInput {
     let isExisting: Bool
     private let reader: ByteLineReader
     private(set) var line: ArraySlice<UInt8>?
-    private(set) var key = RecordLine.Key(date: [], id: [])
+    private(set) var key = RecordLine.Key.first
 
     init(path: String, isExisting: Bool) throws {
         self.isExisting = isExisting
@@ -138,7 +144,7 @@ private final class MergeInput {
         repeat { line = reader.next() } while line?.isEmpty == true
         if let line {
             // A line that lost its shape (edited by hand) keeps its place at the front.
-            key = RecordLine.key(of: line) ?? RecordLine.Key(date: [], id: [])
+            key = RecordLine.key(of: line) ?? RecordLine.Key.first
         }
     }
 

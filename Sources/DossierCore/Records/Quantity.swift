@@ -3,9 +3,12 @@ public struct Quantity: Hashable, Sendable {
     public let value: Double
     /// The unit word as written, lowercased; "" when the number stood alone.
     public let unit: String
+    /// What was counted or measured, when the words around the number say ("cricket", "milk").
+    public let label: String?
 
-    public init(value: Double, unit: String) {
+    public init(value: Double, unit: String, label: String? = nil) {
         self.value = value
         self.unit = unit
+        self.label = label
     }
 }

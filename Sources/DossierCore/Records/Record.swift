@@ -7,14 +7,14 @@ public struct Record: Hashable, Sendable, Codable {
     public let date: RecordDate
     /// feeding, shedding, weight, height, cleaning, memo, or what the keyword table adds.
     public let kind: String
-    public let measurements: [Measurement]
+    public let measurements: [RecordMeasurement]
     /// The entry as written.
     public let text: String
     /// Columns of a CSV row that are neither date, subject, kind nor a measurement, by header.
     public let fields: [String: String]
     public let source: RecordSource
 
-    public init(subject: Subject, date: RecordDate, kind: String, measurements: [Measurement], text: String,
+    public init(subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement], text: String,
                 fields: [String: String] = [:], source: RecordSource) {
         self.id = Record.id(subject: subject, date: date, kind: kind, text: text)
         self.subject = subject
@@ -47,7 +47,7 @@ public struct Record: Hashable, Sendable, Codable {
         }
         date = try container.decode(RecordDate.self, forKey: .date)
         kind = try container.decode(String.self, forKey: .kind)
-        measurements = try container.decode([Measurement].self, forKey: .measurements)
+        measurements = try container.decode([RecordMeasurement].self, forKey: .measurements)
         text = try container.decode(String.self, forKey: .text)
         fields = try container.decodeIfPresent([String: String].self, forKey: .fields) ?? [:]
         source = try container.decode(RecordSource.self, forKey: .source)

@@ -2,9 +2,9 @@
 /// Transforms fill in what the source left open; the filer turns it into a `Record`.
 public struct RecordDraft: Sendable, Equatable {
     public var source: RecordSource
+    /// Set by the importer when the source names the subject (a name on the line, a CSV
+    /// column); otherwise routing sets it from the file's path or --subject.
     public var subject: Subject?
-    /// A name the source gave for the subject (a CSV column), for routing to resolve.
-    public var subjectName: String?
     public var date: RecordDate
     /// Given by the source (a kind column, --kind, the file's name) or found by classification.
     public var kind: String?
@@ -14,15 +14,14 @@ public struct RecordDraft: Sendable, Equatable {
     public var text: String
     /// Numbers with the unit words they were written with ("5 마리", "0.05 kg"), before conversion.
     public var quantities: [Quantity]
-    public var measurements: [Measurement]
+    public var measurements: [RecordMeasurement]
     public var fields: [String: String]
 
-    public init(source: RecordSource, subject: Subject? = nil, subjectName: String? = nil, date: RecordDate,
+    public init(source: RecordSource, subject: Subject? = nil, date: RecordDate,
                 kind: String? = nil, body: String, text: String, quantities: [Quantity] = [],
-                measurements: [Measurement] = [], fields: [String: String] = [:]) {
+                measurements: [RecordMeasurement] = [], fields: [String: String] = [:]) {
         self.source = source
         self.subject = subject
-        self.subjectName = subjectName
         self.date = date
         self.kind = kind
         self.body = body

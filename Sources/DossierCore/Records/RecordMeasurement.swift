@@ -1,5 +1,5 @@
 /// One number a record carries: `{"name": "weight", "value": 45, "unit": "g"}`.
-public struct Measurement: Hashable, Sendable, Codable {
+public struct RecordMeasurement: Hashable, Sendable, Codable {
     public let name: String
     public let value: Double
     public let unit: MeasurementUnit

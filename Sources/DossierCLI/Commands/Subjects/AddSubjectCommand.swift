@@ -1,0 +1,78 @@
+import ArgumentParser
+import DossierCore
+import DossierRecords
+import Foundation
+
+/// `dossier subjects add KIND/ID --name NAME ...`: a new subject folder with its profile.
+struct AddSubjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a pet or a child: creates <library>/<kind>/<id>/profile.json.",
+        discussion: """
+            A pet's class, species, subspecies and morph are normalised through the library's species table \
+            (Korean, English and Latin names map to one entry). A child's profile gets the fields old diary \
+            apps showed: age, zodiac animal, star sign, birthstone, lunar birthday, 100th day, first birthday.
+
+            Examples:
+              dossier subjects add pets/leo --name 레오 --alias Leo --born 2022-06-01 --sex 수컷 --species 레게 --morph 마크스노우
+              dossier subjects add children/mina --name 민아 --alias Mina --born 2024-02-10T14:30 --sex girl
+            """)
+
+    @Argument(help: ArgumentHelp("The new subject: pets/<id> or children/<id>.", valueName: "kind/id"))
+    var subject: String
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: "The name it is called by (any script).")
+    var name: String
+
+    @Option(name: .customLong("alias"), help: ArgumentHelp("Another name logs may use; repeat for more.", valueName: "name"))
+    var aliases: [String] = []
+
+    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD, with a time as YYYY-MM-DDTHH:MM.", valueName: "date"))
+    var born: String?
+
+    @Option(help: ArgumentHelp("male, female or unknown (also m/f, boy/girl, 수컷/암컷, ♂/♀, 1.0/0.1).", valueName: "sex"))
+    var sex: String?
+
+    @Option(name: .customLong("class"), help: ArgumentHelp("A pet's class: reptile, amphibian, arthropod, mammal...", valueName: "class"))
+    var animalClass: String?
+
+    @Option(help: "A pet's species, in any name the species table knows (레게, Leopard Gecko, Eublepharis macularius).")
+    var species: String?
+
+    @Option(help: "A pet's subspecies.")
+    var subspecies: String?
+
+    @Option(help: "A pet's morph or locality.")
+    var morph: String?
+
+    @Option(help: "Free notes.")
+    var notes: String?
+
+    func validate() throws {
+        do { _ = try Subject(parsing: subject) } catch { throw ValidationError("\(error)") }
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name must not be empty.") }
+        if let born, RecordDate(iso8601: born) == nil { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
+        if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
+    }
+
+    func run() throws {
+        let layout = libraryOptions.layout
+        let subject = try Subject(parsing: self.subject)
+        try CommandSupport.withLibraryError {
+            let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)
+            let store = ProfileStore(layout: layout)
+            if try store.profile(of: subject) != nil || layout.existingSubjects().contains(subject) {
+                throw ProfileError.alreadyExists(subject.path)
+            }
+            var profile = SubjectProfile(subject: subject, name: name, aliases: aliases, born: born.flatMap(RecordDate.init(iso8601:)),
+                                         sex: sex.flatMap(Sex.init(reading:)), animalClass: animalClass, species: species,
+                                         subspecies: subspecies, morph: morph, notes: notes)
+            profile = try ProfileNormaliser(layout: layout).normalised(profile, today: CommandSupport.today)
+            try store.save(profile)
+            withExtendedLifetime(session) {}
+            StandardStreams.writeOut("Added \(subject.path) (\(profile.name)): \(layout.root.appendingPathComponent(layout.profilePath(for: subject)).path)\n")
+        }
+    }
+}

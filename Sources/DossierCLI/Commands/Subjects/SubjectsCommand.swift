@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `dossier subjects ...`: the pets and children a library files things under.
+struct SubjectsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "subjects",
+        abstract: "Add, list and show the pets and children of a library.",
+        subcommands: [AddSubjectCommand.self, ListSubjectsCommand.self, ShowSubjectCommand.self])
+}

@@ -1,0 +1,159 @@
+import DossierCore
+import Foundation
+
+/// Maps a CSV file's columns to what records need, from the header row alone: which column is
+/// the date, the time, the subject's name, the kind of entry, the note, which are measurements
+/// and in what unit; every other column is kept as a named text field.
+///
+/// Headers are matched in English and Korean, ignoring case, spaces and punctuation. A unit in
+/// the header (`Amount (oz.)`, `무게(g)`, `Weight [kg]`, `weight_kg`) makes the column a
+/// measurement converted to the unit records keep (g, cm, ml, min, count); known measurement
+/// names without one (weight, 키, amount, ...) take that dimension's unit. The first column of a
+/// role takes it; a second date or note column is kept as a text field rather than dropped.
+public struct CSVColumns: Sendable {
+    public let columns: [CSVColumn]
+    /// Whether `45,5` is 45.5: files delimited by `;` are the ones written where the comma is the
+    /// decimal mark.
+    public let decimalComma: Bool
+
+    /// Values spreadsheets write for "nothing here" in a number column.
+    private static let blanks: Set<String> = ["-", "—", "–", "null", "n/a", "na", "none", "nil", "?"]
+
+    public init(header: [String], decimalComma: Bool = false) {
+        self.decimalComma = decimalComma
+        var taken: Set<CSVColumnRole> = []
+        var columns: [CSVColumn] = []
+        for (index, header) in header.enumerated() {
+            var role = CSVColumns.role(of: header)
+            switch role {
+            case .date, .time, .subject, .kind, .note:
+                if taken.contains(role) { role = .text } else { taken.insert(role) }
+            case .measurement, .text:
+                break
+            }
+            columns.append(CSVColumn(index: index, header: header, role: role))
+        }
+        self.columns = columns
+    }
+
+    /// From the header row of a file read with `dialect`.
+    public init(header: CSVRow, dialect: CSVDialect) {
+        self.init(header: header.fields, decimalComma: dialect.delimiter == ";")
+    }
+
+    /// The column that took a role, if any did.
+    public func column(_ role: CSVColumnRole) -> CSVColumn? {
+        columns.first { $0.role == role }
+    }
+
+    public static func role(of header: String) -> CSVColumnRole {
+        let (name, bracket) = CSVHeaderVocabulary.split(header: header)
+        let key = CSVHeaderVocabulary.key(name)
+        if let bracket {
+            if let (dimension, factor) = CSVHeaderVocabulary.unit(bracket, forName: key) {
+                return .measurement(name: name.isEmpty ? header : name, unit: dimension.unit, factor: factor)
+            }
+            // `Weight (stone)`: a unit we do not know is kept as text, never read as grams.
+            if CSVHeaderVocabulary.measurementNames[key] != nil { return .text }
+        }
+        if CSVHeaderVocabulary.dateWords.contains(key) { return .date }
+        if CSVHeaderVocabulary.timeWords.contains(key) { return .time }
+        if CSVHeaderVocabulary.subjectWords.contains(key) { return .subject }
+        if CSVHeaderVocabulary.kindWords.contains(key) { return .kind }
+        if CSVHeaderVocabulary.noteWords.contains(key) { return .note }
+        if let dimension = CSVHeaderVocabulary.measurementNames[key] {
+            return .measurement(name: name, unit: dimension.unit, factor: 1)
+        }
+        return .text
+    }
+
+    public func values(of row: CSVRow) -> CSVRowValues {
+        var values = CSVRowValues(line: row.line)
+        var dateCell: (CSVColumn, String)?, timeCell: (CSVColumn, String)?
+        for (index, raw) in row.fields.enumerated() {
+            let cell = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard index < columns.count else {
+                if !cell.isEmpty { values.fields["column \(index + 1)"] = raw }
+                continue
+            }
+            let column = columns[index]
+            guard !cell.isEmpty else { continue }
+            switch column.role {
+            case .date: dateCell = (column, cell)
+            case .time: timeCell = (column, cell)
+            case .subject: values.subjectName = cell
+            case .kind: values.kind = cell
+            case .note: values.note = cell
+            case .measurement(let name, let unit, let factor):
+                guard !CSVColumns.blanks.contains(cell.lowercased()) else { continue }
+                if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
+                    values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
+                } else {
+                    values.problems.append("column '\(column.header)': '\(cell)' is not a number")
+                }
+            case .text:
+                let key = column.header.trimmingCharacters(in: .whitespaces).isEmpty ? "column \(index + 1)" : column.header
+                values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = raw
+            }
+        }
+        values.date = date(dateCell, timeCell, problems: &values.problems)
+        return values
+    }
+
+    /// The date from the date column, with the time column's time if the date has none; a time
+    /// column holding whole timestamps serves as the date column when there is none.
+    private func date(_ dateCell: (CSVColumn, String)?, _ timeCell: (CSVColumn, String)?,
+                      problems: inout [String]) -> RecordDate? {
+        var parsed: CSVTimestamp?
+        var timeFromTimeColumn = false
+        if let (column, cell) = dateCell {
+            guard let stamp = CSVTimestamp.parse(cell), stamp.hasDate else {
+                problems.append("column '\(column.header)': '\(cell)' is not a date")
+                return nil
+            }
+            parsed = stamp
+        }
+        if let (column, cell) = timeCell {
+            if let stamp = CSVTimestamp.parse(cell), stamp.hasTime {
+                if parsed == nil, stamp.hasDate {
+                    parsed = stamp
+                } else if parsed?.hasTime == false {
+                    timeFromTimeColumn = true
+                    parsed?.hour = stamp.hour
+                    parsed?.minute = stamp.minute
+                    parsed?.utcOffsetMinutes = stamp.utcOffsetMinutes
+                }
+            } else {
+                problems.append("column '\(column.header)': '\(cell)' is not a time")
+            }
+        }
+        guard let parsed, let year = parsed.year, let month = parsed.month, let day = parsed.day else { return nil }
+        guard let date = RecordDate(year: year, month: month, day: day, hour: parsed.hour, minute: parsed.minute,
+                                    utcOffsetMinutes: parsed.utcOffsetMinutes)
+        else {
+            // 25:00 in the time column is the time column's fault, not the date's.
+            let dayExists = RecordDate(year: year, month: month, day: day) != nil
+            let (column, cell) = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!
+            problems.append("column '\(column.header)': '\(cell)' is not a real \(column.role == .time && dayExists ? "time" : "date")")
+            return nil
+        }
+        return date
+    }
+
+    /// A cell's number in the column's unit; a unit written in the cell (`45 g`, `0.6 oz`) is
+    /// used instead when it measures the same thing.
+    private func measurementValue(_ cell: String, unit: MeasurementUnit, factor: Double, name: String) -> Double? {
+        if let number = CSVNumber.parse(cell, decimalComma: decimalComma) { return CSVColumns.rounded(number * factor) }
+        guard let split = cell.firstIndex(where: \.isLetter),
+              let number = CSVNumber.parse(String(cell[..<split]), decimalComma: decimalComma),
+              let (dimension, cellFactor) = CSVHeaderVocabulary.unit(String(cell[split...]), forName: CSVHeaderVocabulary.key(name)),
+              dimension.unit == unit
+        else { return nil }
+        return CSVColumns.rounded(number * cellFactor)
+    }
+
+    /// Conversions leave float noise (0.05 kg -> 50.00000000000001 g): 4 decimals are plenty.
+    private static func rounded(_ value: Double) -> Double {
+        (value * 10_000).rounded() / 10_000
+    }
+}

@@ -1,0 +1,102 @@
+import DossierCore
+import Foundation
+
+/// The words tracking apps and spreadsheets use in CSV headers, in English and Korean, and the
+/// units they put in them. Headers are compared as `key(_:)` makes them, so "Time Stamp",
+/// "time_stamp" and "TIMESTAMP" are one word.
+enum CSVHeaderVocabulary {
+    enum Dimension: Hashable, Sendable {
+        case mass, length, volume, duration, count
+
+        var unit: MeasurementUnit {
+            switch self {
+            case .mass: return .grams
+            case .length: return .centimetres
+            case .volume: return .millilitres
+            case .duration: return .minutes
+            case .count: return .count
+            }
+        }
+    }
+
+    static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",
+                                         "startdate", "dateandtime", "datetimestamp"]
+    static let timeWords: Set<String> = ["time", "시간", "시각", "timeofday"]
+    static let subjectWords: Set<String> = ["name", "subject", "pet", "animal", "child", "baby", "이름", "개체", "아이",
+                                            "petname", "childname", "babyname", "animalname"]
+    static let kindWords: Set<String> = ["kind", "type", "category", "event", "activity", "종류", "구분", "분류",
+                                         "eventtype", "activitytype"]
+    static let noteWords: Set<String> = ["note", "notes", "memo", "memos", "comment", "comments", "메모", "비고", "내용"]
+
+    /// Measurement names that need no unit in the header, and the dimension they measure.
+    static let measurementNames: [String: Dimension] = [
+        "weight": .mass, "무게": .mass, "체중": .mass, "mass": .mass,
+        "height": .length, "키": .length, "length": .length, "길이": .length, "신장": .length,
+        "amount": .volume, "volume": .volume, "양": .volume,
+        "duration": .duration,
+        "count": .count, "수량": .count, "마리": .count, "개": .count, "개수": .count,
+    ]
+
+    /// Units by `key(_:)` of how they are written, with every dimension they may mean.
+    /// An ounce is fluid (ml) unless the column weighs something; an "m" is minutes on a duration.
+    private static let units: [String: [(Dimension, Double)]] = {
+        var table: [String: [(Dimension, Double)]] = [:]
+        func add(_ words: [String], _ dimension: Dimension, _ factor: Double) {
+            for word in words { table[word, default: []].append((dimension, factor)) }
+        }
+        add(["g", "gr", "gram", "grams", "gramme", "grammes", "그램", "그람"], .mass, 1)
+        add(["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "킬로", "킬로그램"], .mass, 1000)
+        add(["mg", "milligram", "milligrams"], .mass, 0.001)
+        add(["lb", "lbs", "pound", "pounds", "파운드"], .mass, 453.59237)
+        add(["floz", "fluidounce", "fluidounces"], .volume, 29.5735)
+        add(["oz", "ounce", "ounces", "온스"], .volume, 29.5735)
+        add(["oz", "ounce", "ounces", "온스"], .mass, 28.349523125)
+        add(["cm", "centimetre", "centimetres", "centimeter", "centimeters", "센치", "센티", "센티미터"], .length, 1)
+        add(["mm", "millimetre", "millimetres", "millimeter", "millimeters", "밀리미터"], .length, 0.1)
+        add(["m", "metre", "metres", "meter", "meters", "미터"], .length, 100)
+        add(["in", "inch", "inches", "인치"], .length, 2.54)
+        add(["ft", "foot", "feet"], .length, 30.48)
+        add(["ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc", "미리", "밀리", "밀리리터"], .volume, 1)
+        add(["l", "litre", "litres", "liter", "liters", "리터"], .volume, 1000)
+        add(["min", "mins", "minute", "minutes", "분", "m"], .duration, 1)
+        add(["h", "hr", "hrs", "hour", "hours", "시간"], .duration, 60)
+        add(["s", "sec", "secs", "second", "seconds", "초"], .duration, 1.0 / 60)
+        add(["count", "마리", "개", "회", "번", "pcs", "pc", "ea", "x", "times", "number"], .count, 1)
+        return table
+    }()
+
+    /// Lowercased letters and digits only: case, spaces and punctuation do not tell headers apart.
+    static func key(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
+        }))
+    }
+
+    /// The dimension and factor a unit means in a column named `name` (a `key`), if it is a unit.
+    static func unit(_ written: String, forName name: String) -> (Dimension, Double)? {
+        guard let meanings = units[key(written)] else { return nil }
+        if let wanted = measurementNames[name], let meaning = meanings.first(where: { $0.0 == wanted }) { return meaning }
+        return meanings[0]
+    }
+
+    static func isUnit(_ written: String) -> Bool { units[key(written)] != nil }
+
+    /// A header split into its name and what is written in a trailing bracket (`Amount (oz.)`,
+    /// `무게(g)`, `Weight [kg]`, `Date (local)`), or after it when that is a unit (`weight_kg`).
+    static func split(header: String) -> (name: String, bracket: String?) {
+        let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (open, close) in [("(", ")"), ("[", "]"), ("（", "）"), ("{", "}")] where trimmed.hasSuffix(close) {
+            guard let start = trimmed.range(of: open, options: .backwards) else { continue }
+            let inside = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
+            let name = String(trimmed[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
+            return (name, inside.trimmingCharacters(in: .whitespaces))
+        }
+        // `weight_kg`, `Duration min`: only after a known measurement name, so "Pet No" stays text.
+        if let separator = trimmed.lastIndex(where: { $0 == " " || $0 == "_" || $0 == "-" }) {
+            let name = String(trimmed[..<separator]).trimmingCharacters(in: .whitespaces)
+            let unit = String(trimmed[trimmed.index(after: separator)...])
+            if measurementNames[key(name)] != nil, isUnit(unit) { return (name, unit) }
+        }
+        return (trimmed, nil)
+    }
+}

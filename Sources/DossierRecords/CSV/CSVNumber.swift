@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads numbers as spreadsheets write them: `1,234.5`, `1.234,5`, `45,5` (where `;` separates
+/// fields, the comma is the decimal mark), `+3`, `−2` (a Unicode minus).
+enum CSVNumber {
+    /// Nil unless all of `text` (trimmed) is one number.
+    static func parse(_ text: String, decimalComma: Bool) -> Double? {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var negative = false
+        if let first = body.first, first == "-" || first == "−" || first == "+" {
+            negative = first != "+"
+            body = body.dropFirst()
+        }
+        guard !body.isEmpty, body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") }),
+              body.contains(where: \.isNumber)
+        else { return nil }
+        let commas = body.filter { $0 == "," }.count, dots = body.filter { $0 == "." }.count
+        var digits: String
+        if commas > 0 && dots > 0 {
+            // Whichever mark comes last is the decimal mark; the other groups thousands.
+            let decimal: Character = body.lastIndex(of: ",")! > body.lastIndex(of: ".")! ? "," : "."
+            let grouping: Character = decimal == "," ? "." : ","
+            guard body.filter({ $0 == decimal }).count == 1, isGrouped(body.split(separator: decimal)[0], by: grouping) else {
+                return nil
+            }
+            digits = String(body.filter { $0 != grouping })
+            if decimal == "," { digits = digits.replacingOccurrences(of: ",", with: ".") }
+        } else if commas > 0 {
+            if decimalComma || (commas == 1 && !isGrouped(body, by: ",")) {
+                guard commas == 1 else { return nil }
+                digits = body.replacingOccurrences(of: ",", with: ".")
+            } else {
+                guard isGrouped(body, by: ",") else { return nil }
+                digits = String(body.filter { $0 != "," })
+            }
+        } else if dots > 1 {
+            guard isGrouped(body, by: ".") else { return nil }
+            digits = String(body.filter { $0 != "." })
+        } else {
+            digits = String(body)
+        }
+        guard let value = Double(digits) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// `1,234,567`: one to three digits, then groups of exactly three.
+    private static func isGrouped(_ text: Substring, by separator: Character) -> Bool {
+        let groups = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard groups.count > 1, (1...3).contains(groups[0].count) else { return groups.count == 1 && !groups[0].isEmpty }
+        return groups.dropFirst().allSatisfy { $0.count == 3 }
+    }
+}

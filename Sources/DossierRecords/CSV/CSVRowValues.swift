@@ -1,0 +1,31 @@
+import DossierCore
+
+/// What one CSV row says, read through its columns' roles. A cell that cannot be read is left out
+/// and described in `problems`, so one bad cell does not cost the rest of the row.
+public struct CSVRowValues: Equatable, Sendable {
+    /// The row's first line in the file.
+    public var line: Int
+    public var date: RecordDate?
+    public var subjectName: String?
+    public var kind: String?
+    /// In the units records keep (g, cm, ml, min, count), named after their headers.
+    public var measurements: [RecordMeasurement]
+    public var note: String?
+    /// The non-empty cells of text columns, by header; cells past the header as "column N".
+    public var fields: [String: String]
+    /// E.g. "column 'Weight (kg)': 'abc' is not a number".
+    public var problems: [String]
+
+    public init(line: Int, date: RecordDate? = nil, subjectName: String? = nil, kind: String? = nil,
+                measurements: [RecordMeasurement] = [], note: String? = nil, fields: [String: String] = [:],
+                problems: [String] = []) {
+        self.line = line
+        self.date = date
+        self.subjectName = subjectName
+        self.kind = kind
+        self.measurements = measurements
+        self.note = note
+        self.fields = fields
+        self.problems = problems
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// A date and/or time as CSV exports write them, read into its parts:
+/// `1/13/26, 15:58` (M/D/YY), `1/13/2026 3:58 PM`, `2026-01-13 15:58`, `2026-01-13T15:58:00+09:00`,
+/// `2026.01.13`, `2026년 1월 13일 오후 3:58`, `Jan 13, 2026`, `20260113`.
+///
+/// Day-month order: a year written first means Y-M-D; a year written last means M/D/Y as US apps
+/// write it, unless the first number cannot be a month (13/1/2026 is D/M/Y). Three short numbers
+/// are M/D/YY with slashes, YY.MM.DD otherwise (Korean `23.05.10`). Two-digit years are 20yy.
+/// Seconds are dropped: records keep minutes.
+struct CSVTimestamp: Equatable {
+    var year: Int?
+    var month: Int?
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var utcOffsetMinutes: Int?
+
+    var hasDate: Bool { year != nil }
+    var hasTime: Bool { hour != nil }
+
+    private enum Token: Equatable {
+        case number(Int, digits: Int)
+        case word(String)
+        case symbol(Character)
+    }
+
+    private static let months: [String: Int] = [
+        "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4, "may": 5,
+        "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9, "september": 9,
+        "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12,
+    ]
+    /// Words a date may carry that say nothing the numbers do not.
+    private static let ignorable: Set<String> = [
+        "t", "at", "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday", "thu", "thur", "thurs", "thursday",
+        "fri", "friday", "sat", "saturday", "sun", "sunday", "월", "화", "수", "목", "금", "토", "일",
+        "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일", "요일", "utc", "gmt",
+    ]
+
+    /// Nil unless the whole text reads as a date, a time, or both.
+    static func parse(_ text: String) -> CSVTimestamp? {
+        let lowered = text.lowercased()
+            .replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
+        let tokens = tokenize(lowered)
+        guard !tokens.isEmpty else { return nil }
+        var result = CSVTimestamp()
+        var meridiem: String?
+        var dateNumbers: [(value: Int, digits: Int)] = []
+        var dateSeparators: [Character] = []
+        var monthName: Int?
+
+        func number(_ index: Int) -> (Int, Int)? {
+            guard index < tokens.count, case .number(let value, let digits) = tokens[index] else { return nil }
+            return (value, digits)
+        }
+        func isSymbol(_ index: Int, _ character: Character) -> Bool {
+            index < tokens.count && tokens[index] == .symbol(character)
+        }
+        func isWord(_ index: Int, _ word: String) -> Bool {
+            index < tokens.count && tokens[index] == .word(word)
+        }
+
+        var index = 0
+        while index < tokens.count {
+            // H:MM[:SS[.fff]], then maybe Z or an offset.
+            if result.hour == nil, let (hour, _) = number(index), isSymbol(index + 1, ":"), let (minute, minuteDigits) = number(index + 2),
+               minuteDigits == 2 {
+                result.hour = hour
+                result.minute = minute
+                var end = index + 3
+                if isSymbol(end, ":"), let (_, secondDigits) = number(end + 1), secondDigits == 2 {
+                    end += 2
+                    if isSymbol(end, "."), number(end + 1) != nil { end += 2 }
+                }
+                if isWord(end, "z") {
+                    result.utcOffsetMinutes = 0
+                    end += 1
+                } else if isSymbol(end, "+") || isSymbol(end, "-"), let (offset, digits) = number(end + 1) {
+                    let sign = isSymbol(end, "-") ? -1 : 1
+                    if digits == 4 {
+                        result.utcOffsetMinutes = sign * (offset / 100 * 60 + offset % 100)
+                        end += 2
+                    } else if digits <= 2, isSymbol(end + 2, ":"), let (minutes, minuteDigits) = number(end + 3), minuteDigits == 2 {
+                        result.utcOffsetMinutes = sign * (offset * 60 + minutes)
+                        end += 4
+                    } else if digits <= 2 {
+                        result.utcOffsetMinutes = sign * offset * 60
+                        end += 2
+                    }
+                }
+                index = end
+                continue
+            }
+            // Korean markers after a number: 2026년 1월 13일 15시 58분 30초.
+            if let (value, digits) = number(index), index + 1 < tokens.count, case .word(let marker) = tokens[index + 1],
+               ["년", "월", "일", "시", "분", "초"].contains(marker) {
+                switch marker {
+                case "년": result.year = digits <= 2 ? 2000 + value : value
+                case "월": result.month = value
+                case "일": result.day = value
+                case "시": result.hour = value; result.minute = result.minute ?? 0
+                case "분": result.minute = value
+                default: break
+                }
+                index += 2
+                continue
+            }
+            switch tokens[index] {
+            case .number(let value, let digits):
+                dateNumbers.append((value, digits))
+            case .word(let word):
+                if ["am", "pm", "오전", "오후"].contains(word) {
+                    meridiem = word
+                } else if let month = months[word] {
+                    guard monthName == nil else { return nil }
+                    monthName = month
+                } else if !ignorable.contains(word) {
+                    return nil
+                }
+            case .symbol(let symbol):
+                if "/-.".contains(symbol) && !dateNumbers.isEmpty { dateSeparators.append(symbol) }
+            }
+            index += 1
+        }
+
+        if let meridiem {
+            guard let hour = result.hour, (1...12).contains(hour) else { return nil }
+            let afternoon = meridiem == "pm" || meridiem == "오후"
+            result.hour = afternoon ? (hour == 12 ? 12 : hour + 12) : (hour == 12 ? 0 : hour)
+        }
+        guard result.assignDate(dateNumbers, separators: dateSeparators, monthName: monthName) else { return nil }
+        guard result.hasDate || result.hasTime else { return nil }
+        return result
+    }
+
+    /// Gives the loose numbers their date roles; false if they cannot be a date.
+    private mutating func assignDate(_ numbers: [(value: Int, digits: Int)], separators: [Character], monthName: Int?) -> Bool {
+        let explicit = [year, month, day].compactMap { $0 }.count
+        if explicit > 0 {
+            // 2026년 1월 13일: all three written with markers, nothing loose.
+            guard explicit == 3, numbers.isEmpty, monthName == nil else { return false }
+            return true
+        }
+        if let monthName {
+            // Jan 13, 2026 / 13 Jan 2026: the year is the long (or large) number.
+            guard numbers.count == 2 else { return false }
+            let yearFirst = numbers[0].digits == 4 || numbers[0].value > 31
+            let (dayNumber, yearNumber) = yearFirst ? (numbers[1], numbers[0]) : (numbers[0], numbers[1])
+            (year, month, day) = (CSVTimestamp.fullYear(yearNumber), monthName, dayNumber.value)
+            return true
+        }
+        switch numbers.count {
+        case 0:
+            return true
+        case 1 where numbers[0].digits == 8:
+            let value = numbers[0].value
+            (year, month, day) = (value / 10_000, value / 100 % 100, value % 100)
+            return true
+        case 3:
+            let (first, second, third) = (numbers[0], numbers[1], numbers[2])
+            if first.digits == 4 {
+                (year, month, day) = (first.value, second.value, third.value)
+            } else if third.digits == 4 || separators.first == "/" {
+                let dayFirst = first.value > 12 && second.value <= 12
+                (month, day) = dayFirst ? (second.value, first.value) : (first.value, second.value)
+                year = CSVTimestamp.fullYear(third)
+            } else if first.digits <= 2 && second.digits <= 2 && third.digits <= 2 {
+                (year, month, day) = (2000 + first.value, second.value, third.value)
+            } else {
+                return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func fullYear(_ number: (value: Int, digits: Int)) -> Int {
+        number.digits <= 2 ? 2000 + number.value : number.value
+    }
+
+    private static func tokenize(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var digits = "", letters = ""
+        func flush() {
+            if !digits.isEmpty {
+                // More digits than any date part has would overflow nothing useful: cap them.
+                tokens.append(.number(Int(digits.prefix(18)) ?? 0, digits: digits.count))
+                digits = ""
+            }
+            if !letters.isEmpty {
+                tokens.append(.word(letters))
+                letters = ""
+            }
+        }
+        for character in text {
+            if character.isASCII && character.isNumber {
+                if !letters.isEmpty { flush() }
+                digits.append(character)
+            } else if character.isLetter {
+                if !digits.isEmpty { flush() }
+                letters.append(character)
+            } else {
+                flush()
+                if !character.isWhitespace && character != "," && character != "(" && character != ")" {
+                    tokens.append(.symbol(character))
+                }
+            }
+        }
+        flush()
+        return tokens
+    }
+}

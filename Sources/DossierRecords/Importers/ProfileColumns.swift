@@ -1,0 +1,24 @@
+import DossierCore
+
+/// A CSV header that describes subjects (id, name, born, species...) rather than dated records.
+struct ProfileColumns {
+    let header: [String]
+
+    /// Nil unless the header has a name and an id and no date column: then rows are profiles.
+    init?(header: [String]) {
+        let fields = Set(header.compactMap(ProfileFields.field(for:)))
+        guard fields.contains(.name), fields.contains(.id),
+              !CSVImporter.hasDateColumn(CSVColumns(header: header, decimalComma: false))
+        else { return nil }
+        self.header = header
+    }
+
+    func profile(from row: CSVRow) -> Result<SubjectProfile, NotepadProblem> {
+        var values: [String: Any] = [:]
+        for (key, value) in zip(header, row.fields) where !value.isEmpty { values[key] = value }
+        switch ProfileFields.profile(from: values, defaultKind: nil) {
+        case .success(let profile): return .success(profile)
+        case .failure(let failure): return .failure(NotepadProblem(line: row.line, reason: "not a profile: \(failure)"))
+        }
+    }
+}

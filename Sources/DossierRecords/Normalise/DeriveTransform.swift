@@ -1,0 +1,22 @@
+import DossierCore
+import Foundation
+
+/// Works out an imported child profile's derived fields (age, zodiac animal, star sign,
+/// birthstone, lunar birthday, 100th day, first birthday) from the birth date.
+public struct DeriveTransform: Transform {
+    public let name = "derive"
+    public let summary = "a child's age, zodiac, star sign, birthstone, lunar birthday, 100th day and first birthday"
+    public let stage = TransformStage.derived
+
+    public init() {}
+
+    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
+        items.map { item in
+            guard case .custom(let custom) = item, var profileItem = custom as? SubjectProfileItem else { return item }
+            let now = LocalDateTime(Date())
+            profileItem.profile = ProfileNormaliser.derivingFields(
+                of: profileItem.profile, today: RecordDate(year: now.year, month: now.month, day: now.day)!)
+            return .custom(profileItem)
+        }
+    }
+}

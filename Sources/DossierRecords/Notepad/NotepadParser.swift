@@ -1,0 +1,158 @@
+import DossierCore
+
+/// Turns a notepad log into dated entries and problems, one line at a time, so a log of any
+/// length is read in the memory of one line.
+///
+/// A line may carry a date (many forms, see `NotepadLineScanner`), a weekday, a time and a
+/// subject's name before its text. A date or name with nothing after it is a header: the lines
+/// under it take its date, or its subject. A line without a date takes the date of its section,
+/// or of the entry before it (a continuation of that day). A date without a year takes the year
+/// of the date before it, or the next year when it would fall more than a month before that date.
+public struct NotepadParser {
+    private let names: NotepadNameResolver
+    private let options: NotepadOptions
+    /// The day of the last dated line: where a date without a year takes its year from.
+    private var lastDay: RecordDate?
+    /// The date a dateless line belongs to: its section header's date (with the header's time,
+    /// if written), or the previous entry's day.
+    private var context: RecordDate?
+    private var heading = NotepadHeading.none
+
+    public init(directory: SubjectDirectory, fileSubject: Subject?, options: NotepadOptions) {
+        names = NotepadNameResolver(directory: directory, nonNames: options.nonNames, fileSubject: fileSubject)
+        self.options = options
+    }
+
+    /// The events of one line: nothing for a blank line or a header, else an entry or a problem,
+    /// preceded by a problem when the entry's year was a guess.
+    public mutating func parse(_ line: TextLine) -> [NotepadEvent] {
+        var text = line.text
+        text.makeContiguousUTF8()
+        let names = self.names
+        let monthFirst = options.monthFirst
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            let scanner = NotepadLineScanner(bytes: bytes, monthFirst: monthFirst, names: names)
+            let scanned = scanner.scan()
+            let whole = scanned.content.count == bytes.count
+            return events(for: scanned, number: line.number, scanner: scanner, text: whole ? line.text : nil)
+        } ?? []
+    }
+
+    /// Nothing is held back today: every line's events come out of `parse`. Callers still call
+    /// this at the end of a file, so a parser that looks ahead can be swapped in without them.
+    public mutating func finish() -> [NotepadEvent] { [] }
+
+    private mutating func events(for scanned: NotepadScannedLine, number: Int, scanner: NotepadLineScanner,
+                                 text: String?) -> [NotepadEvent] {
+        guard !scanned.content.isEmpty else { return [] }
+        var events: [NotepadEvent] = []
+        func report(_ reason: String) { events.append(.problem(NotepadProblem(line: number, reason: reason))) }
+
+        var dated: RecordDate?
+        if let written = scanned.date {
+            guard let day = resolve(written, scanner: scanner, report: report) else { return events }
+            lastDay = day
+            dated = timed(day, scanned)
+        }
+        var subject: Subject?
+        var nameProblem: String?
+        if let mark = scanned.name {
+            switch mark.lookup {
+            case .subject(let named): subject = named
+            case .ambiguous(let subjects):
+                nameProblem = "name '\(mark.spelled)' belongs to more than one subject ("
+                    + subjects.map(\.path).joined(separator: ", ") + ")"
+            case .unknown, .notAName: nameProblem = unknownName(mark.spelled)
+            }
+        }
+
+        if scanned.body.isEmpty {
+            if let dated {
+                context = dated
+            } else if scanned.hour != nil, let context {
+                self.context = timed(context.dayOnly, scanned)
+            }
+            if let mark = scanned.name {
+                heading = subject.map(NotepadHeading.subject)
+                    ?? .unresolved(name: mark.spelled, line: number, shared: mark.lookup != .unknown)
+            }
+            if let nameProblem { report(nameProblem) }
+            return events
+        }
+
+        if let dated { context = dated.dayOnly }
+        if let nameProblem {
+            report(nameProblem)
+            return events
+        }
+        guard let date = dated ?? context.map({ scanned.hour == nil ? $0 : timed($0.dayOnly, scanned) }) else {
+            report("no date on this line or above it")
+            return events
+        }
+        if subject == nil {
+            switch heading {
+            case .subject(let headed): subject = headed
+            case .unresolved(let name, let line, let shared):
+                report("under the \(shared ? "shared" : "unknown") name '\(name)' of line \(line)")
+                return events
+            case .none: break
+            }
+        }
+        events.append(.entry(NotepadEntry(line: number, date: date, subject: subject, body: scanner.string(scanned.body),
+                                          text: text ?? scanner.string(scanned.content))))
+        return events
+    }
+
+    /// The written date with its year: as written, else from the last dated line, else the
+    /// fallback year.
+    private mutating func resolve(_ written: NotepadWrittenDate, scanner: NotepadLineScanner,
+                                  report: (String) -> Void) -> RecordDate? {
+        if let year = written.year { return RecordDate(year: year, month: written.month, day: written.day) }
+        if let lastDay {
+            if let day = NotepadParser.following(month: written.month, day: written.day, after: lastDay) { return day }
+            report("'\(scanner.string(written.text))' is not a day in \(lastDay.year) or \(lastDay.year + 1)")
+            return nil
+        }
+        let year = options.fallbackYear
+        guard let day = RecordDate(year: year, month: written.month, day: written.day) else {
+            report("'\(scanner.string(written.text))' is not a day in \(year)")
+            return nil
+        }
+        // Reported once: the next date without a year takes its year from this one.
+        report("no year before '\(scanner.string(written.text))'; took \(year), the year the file was last changed")
+        return day
+    }
+
+    /// The day in `last`'s year, unless it falls more than a month before `last`: then the next
+    /// year. So 12/30 then 1/2 moves into the next year, as does a molt noted each spring a little
+    /// earlier; but a feeding written late (5/3, then 4/28) stays in its year rather than pushing
+    /// it and every date after it a year on, as a bare "the month went back" rule would.
+    private static func following(month: Int, day: Int, after last: RecordDate) -> RecordDate? {
+        if let same = RecordDate(year: last.year, month: month, day: day), dayNumber(same) >= dayNumber(last) - 31 {
+            return same
+        }
+        return RecordDate(year: last.year + 1, month: month, day: day)
+    }
+
+    /// Days since 0000-03-01 in the proleptic Gregorian calendar (years here are 1900...2200).
+    private static func dayNumber(_ date: RecordDate) -> Int {
+        let year = date.month <= 2 ? date.year - 1 : date.year
+        let era = year / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * ((date.month + 9) % 12) + 2) / 5 + date.day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    }
+
+    private func timed(_ day: RecordDate, _ scanned: NotepadScannedLine) -> RecordDate {
+        guard let hour = scanned.hour, let minute = scanned.minute else { return day }
+        // The scanner only passes hours 0...23 and minutes 0...59, which every day has.
+        return RecordDate(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)!
+    }
+
+    private func unknownName(_ name: String) -> String {
+        let close = names.directory.suggestions(for: name)
+        guard !close.isEmpty else { return "unknown name '\(name)'" }
+        // Joined like the CSV importer's unknown names, so a keeper sees one style.
+        return "unknown name '\(name)' (did you mean \(close.joined(separator: " or "))?)"
+    }
+}

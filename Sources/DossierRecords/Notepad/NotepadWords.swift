@@ -1,0 +1,51 @@
+/// The English words and Hangul syllables that mark dates and times in notepad logs.
+///
+/// English words are compared as packed integers (five bits a letter), so recognising a word
+/// costs no String and no allocation on the per-line path.
+enum NotepadWords {
+    /// Up to 12 ASCII letters, case folded; 0 for anything longer, which matches nothing.
+    static func pack<S: Sequence<UInt8>>(_ letters: S) -> UInt64 {
+        var packed: UInt64 = 0
+        var count = 0
+        for letter in letters {
+            count += 1
+            guard count <= 12 else { return 0 }
+            packed = packed << 5 | UInt64((letter | 0x20) - UInt8(ascii: "a") + 1)
+        }
+        return packed
+    }
+
+    static let months: [UInt64: Int] = table([
+        ("jan", 1), ("january", 1), ("feb", 2), ("february", 2), ("mar", 3), ("march", 3), ("apr", 4), ("april", 4),
+        ("may", 5), ("jun", 6), ("june", 6), ("jul", 7), ("july", 7), ("aug", 8), ("august", 8),
+        ("sep", 9), ("sept", 9), ("september", 9), ("oct", 10), ("october", 10), ("nov", 11), ("november", 11),
+        ("dec", 12), ("december", 12),
+    ])
+
+    static let weekdays: [UInt64: Int] = table([
+        ("sun", 0), ("sunday", 0), ("mon", 1), ("monday", 1), ("tue", 2), ("tues", 2), ("tuesday", 2),
+        ("wed", 3), ("wednesday", 3), ("thu", 4), ("thur", 4), ("thurs", 4), ("thursday", 4),
+        ("fri", 5), ("friday", 5), ("sat", 6), ("saturday", 6),
+    ])
+
+    static let ordinalSuffixes: Set<UInt64> = Set(["st", "nd", "rd", "th"].map { pack($0.utf8) })
+    static let am = pack("am".utf8)
+    static let pm = pack("pm".utf8)
+
+    // Hangul syllables, as scalar values.
+    static let year: UInt32 = 0xB144        // 년
+    static let month: UInt32 = 0xC6D4       // 월 (also Monday)
+    static let day: UInt32 = 0xC77C         // 일 (also Sunday)
+    static let weekdayEnding: UInt32 = 0xC694  // 요, as in 일요일
+    static let koreanWeekdays: Set<UInt32> = [0xC6D4, 0xD654, 0xC218, 0xBAA9, 0xAE08, 0xD1A0, 0xC77C]  // 월화수목금토일
+    static let morningOrAfternoon: UInt32 = 0xC624  // 오, as in 오전 and 오후
+    static let beforeNoon: UInt32 = 0xC804  // 전
+    static let afterNoon: UInt32 = 0xD6C4   // 후
+    static let hour: UInt32 = 0xC2DC        // 시
+    static let minute: UInt32 = 0xBD84      // 분
+    static let span: UInt32 = 0xAC04        // 간, as in 3시간 (three hours), which is no time of day
+
+    private static func table(_ words: [(String, Int)]) -> [UInt64: Int] {
+        Dictionary(uniqueKeysWithValues: words.map { (pack($0.0.utf8), $0.1) })
+    }
+}
