@@ -159,6 +159,24 @@ struct PropertyListLoaderTests {
         }
     }
 
+    @Test("Equal objects a writer shared load in full: 300 species with one morph list of 50")
+    func sharedObjects() throws {
+        // Objects: 0 the root dictionary, 1...300 keys, 301 the shared array, 302...351 its strings.
+        func reference(_ object: Int) -> [UInt8] { [UInt8(object >> 8), UInt8(object & 0xFF)] }
+        let keys: [[UInt8]] = (1...300).map { (number: Int) -> [UInt8] in [0x53] + Array(String(format: "%03d", number).utf8) }
+        let morphs: [[UInt8]] = (0..<50).map { (number: Int) -> [UInt8] in [0x52] + Array(String(format: "%02d", number).utf8) }
+        var root: [UInt8] = [0xDF, 0x11, 0x01, 0x2C]
+        for key in 1...300 { root += reference(key) }
+        for _ in 1...300 { root += reference(301) }
+        var array: [UInt8] = [0xAF, 0x10, 50]
+        for morph in 302...351 { array += reference(morph) }
+        let loaded = try #require(try loadBinary([root] + keys + [array] + morphs, offsetSize: 2, referenceSize: 2)
+            as? [String: [String]])
+        #expect(loaded.count == 300)
+        #expect(loaded["001"] == (0..<50).map { String(format: "%02d", $0) })
+        #expect(Set(loaded.values).count == 1)
+    }
+
     @Test("A container that holds itself, through any path, is refused")
     func cycles() throws {
         #expect(throws: binaryFailure("object 0 contains itself (a reference cycle)")) {

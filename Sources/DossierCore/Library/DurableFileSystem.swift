@@ -4,8 +4,9 @@ import Foundation
 /// either nothing or a whole, durable file: data is fsynced before it gets its name, and the
 /// folder is fsynced after, so the name itself survives a power cut.
 enum DurableFileSystem {
-    /// Writes `bytes` to a new file (which must not exist) and fsyncs it.
-    static func writeNewFile(_ bytes: [UInt8], at path: String) throws(LibraryError) {
+    /// Writes `bytes` to a new file (which must not exist) and fsyncs it (unless told not to,
+    /// for scratch files a crash may lose).
+    static func writeNewFile(_ bytes: [UInt8], at path: String, sync: Bool = true) throws(LibraryError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
         var failure: String?
@@ -21,7 +22,7 @@ enum DurableFileSystem {
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = errnoMessage() }
+        if failure == nil, sync, fsync(descriptor) != 0 { failure = errnoMessage() }
         if close(descriptor) != 0, failure == nil { failure = errnoMessage() }
         if let failure {
             unlink(path)

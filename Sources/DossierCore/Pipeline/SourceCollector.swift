@@ -63,17 +63,37 @@ final class SourceCollector: ItemSink {
         problems.append("\(source.path): \(problem)")
     }
 
-    /// Transforms the waiting records and spills them.
+    /// Transforms the waiting records and spills them. The batch is cut in one slice per core:
+    /// transforming a record, hashing its id and encoding its line touch nothing but that
+    /// record, so a big log uses every core while it is read.
     func flush() throws {
         guard !batch.isEmpty else { return }
-        let items = try worker.transform(batch)
-        batch = []
-        for case .record(let draft) in items {
-            guard let subject = draft.subject else { continue }
-            try spill.add(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
-                                 measurements: draft.measurements, text: draft.text, fields: draft.fields,
-                                 source: draft.source))
+        let slices = SourceCollector.slices(of: batch.count)
+        let results = SliceResults<[RecordSpill.Encoded]>(count: slices.count)
+        let worker = self.worker
+        let batch = self.batch
+        DispatchQueue.concurrentPerform(iterations: slices.count) { index in
+            results.set(index, Result { try SourceCollector.encode(Array(batch[slices[index]]), worker: worker) })
         }
+        self.batch = []
+        for result in results.all {
+            for encoded in try result.get() { try spill.add(encoded) }
+        }
+    }
+
+    private static func encode(_ items: [Item], worker: SourceWorker) throws -> [RecordSpill.Encoded] {
+        try worker.transform(items).compactMap { item in
+            guard case .record(let draft) = item, let subject = draft.subject else { return nil }
+            return RecordSpill.Encoded(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
+                                              measurements: draft.measurements, text: draft.text, fields: draft.fields,
+                                              source: draft.source))
+        }
+    }
+
+    private static func slices(of count: Int) -> [Range<Int>] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 256))
+        let size = (count + parts - 1) / parts
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
     /// What the worker hands the driving task.

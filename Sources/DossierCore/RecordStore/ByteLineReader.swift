@@ -1,16 +1,21 @@
 import Foundation
 
-/// Reads a file of "\n"-terminated lines in 64 KiB chunks, for merging year files and runs
-/// without holding them whole.
+/// Reads a file (or a byte range of one) of "\n"-terminated lines in 64 KiB chunks, for merging
+/// year files and runs without holding them whole.
 final class ByteLineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var position = 0
     private var endOfFile = false
+    /// Where the next read starts, and how many bytes are left to read.
+    private var fileOffset: Int
+    private var remaining: Int
 
-    init(path: String) throws(LibraryError) {
+    init(path: String, offset: Int = 0, length: Int = .max) throws(LibraryError) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot read: \(errnoMessage())") }
+        fileOffset = offset
+        remaining = length
     }
 
     deinit { close(descriptor) }
@@ -38,12 +43,21 @@ final class ByteLineReader {
             buffer.removeSubrange(0..<position)
             position = 0
         }
-        let chunk = 1 << 16
+        let chunk = min(1 << 16, remaining)
+        guard chunk > 0 else {
+            endOfFile = true
+            return
+        }
         let start = buffer.count
         buffer.reserveCapacity(start + chunk)
         buffer += repeatElement(0, count: chunk)
-        let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, chunk) }
+        let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + start, chunk, off_t(fileOffset)) }
         buffer.removeLast(chunk - max(got, 0))
-        if got <= 0 { endOfFile = true }
+        if got <= 0 {
+            endOfFile = true
+        } else {
+            fileOffset += got
+            remaining -= got
+        }
     }
 }

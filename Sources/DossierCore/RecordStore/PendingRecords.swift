@@ -3,8 +3,16 @@ import Foundation
 /// The records one source produced, sorted into run files in staging, waiting to be merged
 /// into their year files. Nothing in a subject folder changes until they are committed.
 public struct PendingRecords: Sendable {
-    /// Run files per year file; each run is sorted by date and id.
-    public internal(set) var runs: [RecordGroup: [String]] = [:]
+    /// A sorted run of one year file's records: a byte range of a run file in staging (one run
+    /// file holds a spill's runs for every year file, so a big import opens few files).
+    public struct Run: Sendable, Equatable {
+        public let path: String
+        public let offset: Int
+        public let length: Int
+    }
+
+    /// Runs per year file; each run is sorted.
+    public internal(set) var runs: [RecordGroup: [Run]] = [:]
     /// Records per year file, before deduplication.
     public internal(set) var counts: [RecordGroup: Int] = [:]
 
@@ -16,7 +24,7 @@ public struct PendingRecords: Sendable {
 
     /// Removes the run files (a failed source, or after the commit).
     public func discard() {
-        for path in runs.values.joined() { unlink(path) }
+        for path in Set(runs.values.joined().map(\.path)) { unlink(path) }
     }
 }
 

@@ -46,54 +46,127 @@ public enum RecordLine {
     }
 
     /// The merge order of a line: its date, then where it was written (so the entries of one day
-    /// keep the order they had in the log), then its id. The date is ASCII ISO 8601, compared
-    /// bytewise: calendar order, with a day before that day's times.
+    /// keep the order they had in the log), then its id. Packed into integers, because sorting
+    /// and merging compare keys millions of times: the date as `yyyyMMdd`, a flag for "has a
+    /// time" (a day sorts before that day's times), then `HHmm`; the id's 16 hex digits as a
+    /// 64-bit number.
     public struct Key: Comparable, Sendable {
-        let date: ArraySlice<UInt8>
+        let date: UInt64
         let line: Int
-        let id: ArraySlice<UInt8>
+        let id: UInt64
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            if !lhs.date.elementsEqual(rhs.date) { return lhs.date.lexicographicallyPrecedes(rhs.date) }
-            if lhs.line != rhs.line { return lhs.line < rhs.line }
-            return lhs.id.lexicographicallyPrecedes(rhs.id)
+            (lhs.date, lhs.line, lhs.id) < (rhs.date, rhs.line, rhs.id)
         }
 
-        public static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.date.elementsEqual(rhs.date) && lhs.line == rhs.line && lhs.id.elementsEqual(rhs.id)
+        static let first = Key(date: 0, line: 0, id: 0)
+
+        /// The day alone, for telling when a merge moves on to the next day.
+        var day: UInt64 { date / 100_000 }
+
+        init(date: UInt64, line: Int, id: UInt64) {
+            self.date = date
+            self.line = line
+            self.id = id
         }
 
-        static let first = Key(date: [], line: 0, id: [])
+        init(_ record: Record) {
+            var value = UInt64(record.date.year * 10_000 + record.date.month * 100 + record.date.day) * 10
+            if let hour = record.date.hour, let minute = record.date.minute {
+                value = (value + 1) * 10_000 + UInt64(hour * 100 + minute)
+            } else {
+                value *= 10_000
+            }
+            self.init(date: value, line: record.source.line, id: UInt64(record.id, radix: 16) ?? 0)
+        }
+
+        /// From the ASCII of an ISO date (`2023-05-07`, `2023-05-07T15:30`, with an offset).
+        init(isoDate bytes: ArraySlice<UInt8>, line: Int, hexID: ArraySlice<UInt8>) {
+            func digits(_ offset: Int, _ count: Int) -> UInt64 {
+                var value: UInt64 = 0
+                for index in 0..<count {
+                    let position = bytes.startIndex + offset + index
+                    guard position < bytes.endIndex, (48...57).contains(bytes[position]) else { return 0 }
+                    value = value * 10 + UInt64(bytes[position] - 48)
+                }
+                return value
+            }
+            var value = (digits(0, 4) * 10_000 + digits(5, 2) * 100 + digits(8, 2)) * 10
+            if bytes.count >= 16 {
+                value = (value + 1) * 10_000 + digits(11, 2) * 100 + digits(14, 2)
+            } else {
+                value *= 10_000
+            }
+            var id: UInt64 = 0
+            for byte in hexID {
+                let nibble: UInt8 = byte >= 97 ? byte - 87 : byte >= 65 ? byte - 55 : byte &- 48
+                id = id << 4 | UInt64(nibble & 0x0F)
+            }
+            self.init(date: value, line: line, id: id)
+        }
     }
 
     /// The key of a line written by `encode`; nil for anything else (a hand-edited line that
-    /// lost its shape sorts first and is kept as it is).
+    /// lost its shape sorts first and is kept as it is). Scans bytes by hand: merging reads
+    /// the key of every line of a year file.
     public static func key(of line: ArraySlice<UInt8>) -> Key? {
-        let idStart = line.startIndex + 7
-        guard line.count > 40, line[line.startIndex..<idStart].elementsEqual(#"{"id":""#.utf8),
-              let idEnd = line[idStart...].firstIndex(of: UInt8(ascii: "\""))
-        else { return nil }
-        guard let dateMarker = line[idEnd...].firstRange(of: Array(#""date":""#.utf8)),
-              let dateEnd = line[dateMarker.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
-              let lineMarker = line.lastRange(of: Array(#""line":"#.utf8))
+        let start = line.startIndex
+        let idStart = start + 7
+        guard line.count > 40, line[start..<idStart].elementsEqual(idPrefix),
+              let idEnd = find(UInt8(ascii: "\""), in: line, from: idStart),
+              let dateMarker = find(datePrefix, in: line, from: idEnd),
+              let dateEnd = find(UInt8(ascii: "\""), in: line, from: dateMarker),
+              let lineMarker = findLast(linePrefix, in: line)
         else { return nil }
         var number = 0
-        for byte in line[lineMarker.upperBound...] {
-            guard (48...57).contains(byte) else { break }
-            number = number * 10 + Int(byte - 48)
+        var index = lineMarker
+        while index < line.endIndex, (48...57).contains(line[index]) {
+            number = number * 10 + Int(line[index] - 48)
+            index += 1
         }
-        return Key(date: line[dateMarker.upperBound..<dateEnd], line: number, id: line[idStart..<idEnd])
+        return Key(isoDate: line[dateMarker..<dateEnd], line: number, hexID: line[idStart..<idEnd])
     }
 
-    /// The year a line's date is in: the year file it belongs to.
-    static func year(of key: Key) -> Int? {
-        guard key.date.count >= 4 else { return nil }
-        var year = 0
-        for byte in key.date.prefix(4) {
-            guard (48...57).contains(byte) else { return nil }
-            year = year * 10 + Int(byte - 48)
+    private static let idPrefix = Array(#"{"id":""#.utf8)
+    private static let datePrefix = Array(#""date":""#.utf8)
+    private static let linePrefix = Array(#""line":"#.utf8)
+
+    private static func find(_ byte: UInt8, in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < line.endIndex {
+            if line[index] == byte { return index }
+            index += 1
         }
-        return year
+        return nil
+    }
+
+    /// The index just past the first occurrence of `pattern` at or after `start`.
+    private static func find(_ pattern: [UInt8], in line: ArraySlice<UInt8>, from start: Int) -> Int? {
+        var index = start
+        let last = line.endIndex - pattern.count
+        while index <= last {
+            if line[index] == pattern[0] {
+                var matched = 1
+                while matched < pattern.count && line[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index + matched }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index just past the last occurrence of `pattern`.
+    private static func findLast(_ pattern: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        var index = line.endIndex - pattern.count
+        while index >= line.startIndex {
+            if line[index] == pattern[0] {
+                var matched = 1
+                while matched < pattern.count && line[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index + matched }
+            }
+            index -= 1
+        }
+        return nil
     }
 
     /// Shortest text that reads back as the same Double; integers without ".0".
@@ -104,19 +177,29 @@ public enum RecordLine {
 
     static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Most text needs no escaping: copy it whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
             }
+            for byte in bytes { appendEscaped(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out += [0x5C, 0x22]
+        case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: out.append(byte)
+        }
     }
 }

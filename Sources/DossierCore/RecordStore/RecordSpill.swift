@@ -8,7 +8,7 @@ public final class RecordSpill {
     private let memoryLimit: Int
     /// In a dry run nothing is written: records are only counted.
     private let dryRun: Bool
-    private var buffered: [RecordGroup: [[UInt8]]] = [:]
+    private var buffered: [RecordGroup: [(key: RecordLine.Key, line: [UInt8])]] = [:]
     private var bufferedBytes = 0
     private var pending = PendingRecords()
 
@@ -18,13 +18,29 @@ public final class RecordSpill {
         self.memoryLimit = memoryLimit
     }
 
+    /// A record made ready for the spill: its year file, sort key and line. Made apart from the
+    /// spill, so that records can be encoded on several cores at once.
+    public struct Encoded: Sendable {
+        let group: RecordGroup
+        let key: RecordLine.Key
+        let line: [UInt8]
+
+        public init(_ record: Record) {
+            group = RecordGroup(subject: record.subject, year: record.date.year)
+            key = RecordLine.Key(record)
+            line = RecordLine.encode(record)
+        }
+    }
+
     public func add(_ record: Record) throws {
-        let group = RecordGroup(subject: record.subject, year: record.date.year)
-        pending.counts[group, default: 0] += 1
+        try add(Encoded(record))
+    }
+
+    public func add(_ encoded: Encoded) throws {
+        pending.counts[encoded.group, default: 0] += 1
         guard !dryRun else { return }
-        let line = RecordLine.encode(record)
-        bufferedBytes += line.count + 48
-        buffered[group, default: []].append(line)
+        bufferedBytes += encoded.line.count + 64
+        buffered[encoded.group, default: []].append((encoded.key, encoded.line))
         if bufferedBytes >= memoryLimit { try spill() }
     }
 
@@ -39,20 +55,21 @@ public final class RecordSpill {
         pending.discard()
     }
 
+    /// Writes every group's buffered lines, each group sorted, into one run file, through a small
+    /// buffer (the lines are not copied into one big array on top of the buffer they are in).
+    /// Durability is not needed: a run that does not survive a crash is made again by the re-run.
     private func spill() throws {
-        for (group, lines) in buffered {
-            let sorted = lines.map { (RecordLine.key(of: $0[...])!, $0) }.sorted { $0.0 < $1.0 }
-            let path = "\(stagingFolder)/\(UUID().uuidString).run"
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count })
-            for (_, line) in sorted { bytes += line }
-            // Durability is not needed: a run that does not survive a crash is re-made by the re-run.
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw LibraryError.cannotWrite(path: path, reason: "cannot write a run file in staging")
-            }
-            pending.runs[group, default: []].append(path)
+        guard !buffered.isEmpty else { return }
+        let path = "\(stagingFolder)/\(UUID().uuidString).run"
+        let writer = try RunFileWriter(path: path)
+        for group in buffered.keys.sorted() {
+            let start = writer.written
+            buffered[group]!.sort { $0.key < $1.key }
+            for entry in buffered[group]! { try writer.write(entry.line) }
+            buffered[group] = nil
+            pending.runs[group, default: []].append(PendingRecords.Run(path: path, offset: start, length: writer.written - start))
         }
-        buffered = [:]
+        try writer.close()
         bufferedBytes = 0
     }
 }

@@ -44,29 +44,34 @@ public struct RecordStore: Sendable {
         var summary: RecordFileSummary?
     }
 
-    private func merge(_ group: RecordGroup, runs: [String]) throws -> Merged {
+    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run]) throws -> Merged {
         let target = try layout.url(forRelativePath: group.relativePath).path
         var inputs: [MergeInput] = []
-        if DurableFileSystem.fileExists(target) { inputs.append(try MergeInput(path: target, isExisting: true)) }
-        for run in runs { inputs.append(try MergeInput(path: run, isExisting: false)) }
+        if DurableFileSystem.fileExists(target) {
+            inputs.append(try MergeInput(reader: try ByteLineReader(path: target), isExisting: true))
+        }
+        for run in runs {
+            inputs.append(try MergeInput(reader: try ByteLineReader(path: run.path, offset: run.offset, length: run.length),
+                                         isExisting: false))
+        }
 
         let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).jsonl").path
         let writer = try HashingFileWriter(path: staged)
         var merged = Merged()
         var count = 0
-        // A record's id holds its date, so copies of one record share a date: the ids of the
-        // current date are all a merge needs to remember to keep each record once.
-        var currentDate: ArraySlice<UInt8> = []
-        var idsOfDate = Set<ArraySlice<UInt8>>()
+        // A record's id holds its date, so copies of one record share a day: the ids of the
+        // current day are all a merge needs to remember to keep each record once.
+        var currentDay: UInt64 = .max
+        var idsOfDay = Set<UInt64>()
         do {
             while let next = MergeInput.smallest(of: inputs) {
                 let input = inputs[next]
                 let (key, line) = (input.key, input.line!)
-                if !key.date.elementsEqual(currentDate) {
-                    currentDate = key.date
-                    idsOfDate = []
+                if key.day != currentDay {
+                    currentDay = key.day
+                    idsOfDay.removeAll(keepingCapacity: true)
                 }
-                if !key.id.isEmpty && !idsOfDate.insert(key.id).inserted {
+                if key.id != 0 && !idsOfDay.insert(key.id).inserted {
                     if !input.isExisting { merged.duplicate += 1 }
                 } else {
                     try writer.write(line)
@@ -134,9 +139,9 @@ private final class MergeInput {
     private(set) var line: ArraySlice<UInt8>?
     private(set) var key = RecordLine.Key.first
 
-    init(path: String, isExisting: Bool) throws {
+    init(reader: ByteLineReader, isExisting: Bool) throws {
         self.isExisting = isExisting
-        reader = try ByteLineReader(path: path)
+        self.reader = reader
         advance()
     }
 

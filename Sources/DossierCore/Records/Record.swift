@@ -26,10 +26,19 @@ public struct Record: Hashable, Sendable, Codable {
         self.source = source
     }
 
-    /// 16 hex digits of SHA-256 over the fields that make an entry the same entry.
+    /// 16 hex digits of SHA-256 over the fields that make an entry the same entry, separated by
+    /// the unit separator (which none of them holds).
     public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> String {
-        let key = "\(subject.path)\u{1F}\(date.iso8601)\u{1F}\(kind)\u{1F}\(text)"
-        return String(ContentDigest(of: Array(key.utf8)).hex.prefix(16))
+        var key: [UInt8] = []
+        key.reserveCapacity(48 + kind.utf8.count + text.utf8.count)
+        key += subject.path.utf8
+        key.append(0x1F)
+        key += date.iso8601.utf8
+        key.append(0x1F)
+        key += kind.utf8
+        key.append(0x1F)
+        key += text.utf8
+        return ContentDigest(of: key).hex(digits: 16)
     }
 
     enum CodingKeys: String, CodingKey {

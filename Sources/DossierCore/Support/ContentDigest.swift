@@ -28,19 +28,24 @@ public struct ContentDigest: Hashable, Sendable, CustomStringConvertible {
         bytes = parsed
     }
 
-    public var hex: String {
-        let digits: [Character] = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return text
-    }
+    public var hex: String { hex(digits: 64) }
 
     /// The first 8 hex digits: what a filed photo's name carries.
-    public var shortHex: String { String(hex.prefix(8)) }
+    public var shortHex: String { hex(digits: 8) }
+
+    /// The first `digits` hex digits (at most 64).
+    public func hex(digits: Int) -> String {
+        let alphabet: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: digits) { buffer in
+            alphabet.withUTF8Buffer { alphabet in
+                for index in 0..<digits {
+                    let byte = bytes[index / 2]
+                    buffer[index] = alphabet[Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)]
+                }
+            }
+            return digits
+        }
+    }
 
     public var description: String { hex }
 }

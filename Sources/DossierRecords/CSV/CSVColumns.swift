@@ -71,7 +71,7 @@ public struct CSVColumns: Sendable {
         var values = CSVRowValues(line: row.line)
         var dateCell: (CSVColumn, String)?, timeCell: (CSVColumn, String)?
         for (index, raw) in row.fields.enumerated() {
-            let cell = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let cell = raw.trimmedWhitespace
             guard index < columns.count else {
                 if !cell.isEmpty { values.fields["column \(index + 1)"] = raw }
                 continue
@@ -92,7 +92,7 @@ public struct CSVColumns: Sendable {
                     values.problems.append("column '\(column.header)': '\(cell)' is not a number")
                 }
             case .text:
-                let key = column.header.trimmingCharacters(in: .whitespaces).isEmpty ? "column \(index + 1)" : column.header
+                let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
                 values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = raw
             }
         }

@@ -84,16 +84,16 @@ enum CSVHeaderVocabulary {
     /// A header split into its name and what is written in a trailing bracket (`Amount (oz.)`,
     /// `무게(g)`, `Weight [kg]`, `Date (local)`), or after it when that is a unit (`weight_kg`).
     static func split(header: String) -> (name: String, bracket: String?) {
-        let trimmed = header.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = header.trimmedWhitespace
         for (open, close) in [("(", ")"), ("[", "]"), ("（", "）"), ("{", "}")] where trimmed.hasSuffix(close) {
             guard let start = trimmed.range(of: open, options: .backwards) else { continue }
             let inside = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
-            let name = String(trimmed[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
-            return (name, inside.trimmingCharacters(in: .whitespaces))
+            let name = String(trimmed[..<start.lowerBound]).trimmedWhitespace
+            return (name, inside.trimmedWhitespace)
         }
         // `weight_kg`, `Duration min`: only after a known measurement name, so "Pet No" stays text.
         if let separator = trimmed.lastIndex(where: { $0 == " " || $0 == "_" || $0 == "-" }) {
-            let name = String(trimmed[..<separator]).trimmingCharacters(in: .whitespaces)
+            let name = String(trimmed[..<separator]).trimmedWhitespace
             let unit = String(trimmed[trimmed.index(after: separator)...])
             if measurementNames[key(name)] != nil, isUnit(unit) { return (name, unit) }
         }

@@ -5,7 +5,7 @@ import Foundation
 enum CSVNumber {
     /// Nil unless all of `text` (trimmed) is one number.
     static func parse(_ text: String, decimalComma: Bool) -> Double? {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var body = Substring(text.trimmedWhitespace)
         var negative = false
         if let first = body.first, first == "-" || first == "−" || first == "+" {
             negative = first != "+"

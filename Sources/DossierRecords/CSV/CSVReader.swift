@@ -161,7 +161,7 @@ public struct CSVReader {
     }
 
     private static func nonEmptyCount(_ row: CSVRow) -> Int {
-        row.fields.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        row.fields.filter { !$0.trimmedWhitespace.isEmpty }.count
     }
 
     /// What the file is if its first bytes say it is plainly not text.

@@ -39,8 +39,11 @@ struct CSVTimestamp: Equatable {
 
     /// Nil unless the whole text reads as a date, a time, or both.
     static func parse(_ text: String) -> CSVTimestamp? {
-        let lowered = text.lowercased()
-            .replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
+        if let iso = isoTimestamp(text) { return iso }
+        var lowered = text.lowercased()
+        if lowered.utf8.contains(UInt8(ascii: ".")) && lowered.contains("m.") {
+            lowered = lowered.replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
+        }
         let tokens = tokenize(lowered)
         guard !tokens.isEmpty else { return nil }
         var result = CSVTimestamp()
@@ -172,6 +175,34 @@ struct CSVTimestamp: Equatable {
             return true
         default:
             return false
+        }
+    }
+
+    /// `2026-01-13` or `2026-01-13 15:58` (also with `T`): what most exports write, read
+    /// without tokenizing.
+    private static func isoTimestamp(_ text: String) -> CSVTimestamp? {
+        var text = text
+        return text.withUTF8 { bytes -> CSVTimestamp? in
+            guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+            else { return nil }
+            func number(_ offset: Int, _ count: Int) -> Int? {
+                var value = 0
+                for index in offset..<(offset + count) {
+                    guard (48...57).contains(bytes[index]) else { return nil }
+                    value = value * 10 + Int(bytes[index] - 48)
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else { return nil }
+            var stamp = CSVTimestamp(year: year, month: month, day: day)
+            if bytes.count == 16 {
+                guard bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+                      let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60
+                else { return nil }
+                stamp.hour = hour
+                stamp.minute = minute
+            }
+            return stamp
         }
     }
 

@@ -31,7 +31,7 @@ enum ProfileFields {
 
     /// A subject kind from how people write it.
     static func kind(_ text: String) -> SubjectKind? {
-        switch text.lowercased().trimmingCharacters(in: .whitespaces) {
+        switch text.lowercased().trimmedWhitespace {
         case "pet", "pets", "animal", "반려동물", "동물", "펫": return .pets
         case "child", "children", "kid", "baby", "아이", "아기", "자녀": return .children
         default: return nil
@@ -46,7 +46,7 @@ enum ProfileFields {
             let local = LocalDateTime(date)
             return RecordDate(year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute)
         }
-        guard let text = (value as? String)?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let text = (value as? String)?.trimmedWhitespace else { return nil }
         if let iso = RecordDate(iso8601: text) { return iso }
         let parts = text.split(whereSeparator: { ".-/ 년월일".contains($0) }).compactMap { Int($0) }
         guard parts.count == 3, parts[0] > 31 else { return nil }
@@ -74,7 +74,7 @@ enum ProfileFields {
         func text(_ field: Field) -> String? {
             guard let value = byField[field] else { return nil }
             let string = (value as? String) ?? (value as? NSNumber).map { "\($0)" }
-            return string.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+            return string.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0.trimmedWhitespace }
         }
         guard let name = text(.name) else { return .failure(.missing("name")) }
         guard let kind = text(.kind).flatMap(ProfileFields.kind) ?? defaultKind else {
@@ -99,7 +99,7 @@ enum ProfileFields {
             aliasList = array
         } else {
             aliasList = text(.aliases)?.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "/" })
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+                .map { String($0).trimmedWhitespace } ?? []
         }
         return .success(SubjectProfile(subject: Subject(kind: kind, id: id), name: name, aliases: aliasList, born: born,
                                        sex: sex, animalClass: text(.animalClass), species: text(.species),

@@ -14,14 +14,15 @@ public struct ClassifyTransform: Transform {
             KeywordClassifier(table: try KeywordTable.load(for: context.layout))
         }
         let reader = QuantityReader(classifier: classifier)
+        var memo = WordMemo()
         return items.map { item in
             guard case .record(var draft) = item else { return item }
             let words = WordScanner.words(in: draft.body)
             if draft.kind == nil {
-                draft.kind = classifier.classify(words: words, text: draft.body).kind ?? "memo"
+                draft.kind = classifier.classify(words: words, memo: &memo).kind ?? "memo"
             }
             if draft.quantities.isEmpty && draft.measurements.isEmpty {
-                draft.quantities = reader.quantities(in: words)
+                draft.quantities = reader.quantities(in: words, memo: &memo)
             }
             return .record(draft)
         }

@@ -6,28 +6,36 @@
 public struct KeywordClassifier: Sendable {
     private let kindByWord: [String: String]
     private let foodByWord: [String: String]
-    /// Keywords of several words ("water change"), looked for in the lowercased text.
-    private let phrases: [(phrase: String, kind: String?, food: String?)]
+    /// Keywords of several words ("water change"), matched against consecutive words.
+    private let phrases: [(words: [String], kind: String?, food: String?)]
     private let longestHangulWord: Int
 
     public init(table: KeywordTable) {
         var kinds: [String: String] = [:]
         var foods: [String: String] = [:]
-        var phrases: [(String, String?, String?)] = []
+        var phrases: [([String], String?, String?)] = []
         for entry in table.kinds {
             for word in entry.words.map({ $0.lowercased() }) {
-                if word.contains(" ") { phrases.append((word, entry.kind, nil)) } else if kinds[word] == nil { kinds[word] = entry.kind }
+                if word.contains(" ") {
+                    phrases.append((word.split(separator: " ").map(String.init), entry.kind, nil))
+                } else if kinds[word] == nil {
+                    kinds[word] = entry.kind
+                }
             }
         }
         for entry in table.foods {
             for word in entry.words.map({ $0.lowercased() }) {
-                if word.contains(" ") { phrases.append((word, nil, entry.food)) } else if foods[word] == nil { foods[word] = entry.food }
+                if word.contains(" ") {
+                    phrases.append((word.split(separator: " ").map(String.init), nil, entry.food))
+                } else if foods[word] == nil {
+                    foods[word] = entry.food
+                }
             }
         }
         kindByWord = kinds
         foodByWord = foods
         self.phrases = phrases
-        longestHangulWord = (Array(kinds.keys) + Array(foods.keys)).map(\.count).max() ?? 1
+        longestHangulWord = (Array(kinds.keys) + Array(foods.keys)).map(\.unicodeScalars.count).max() ?? 1
     }
 
     public struct Classification: Equatable, Sendable {
@@ -37,22 +45,24 @@ public struct KeywordClassifier: Sendable {
     }
 
     public func classify(_ text: String) -> Classification {
-        classify(words: WordScanner.words(in: text), text: text)
+        var memo = WordMemo()
+        return classify(words: WordScanner.words(in: text), memo: &memo)
     }
 
-    func classify(words: [WordScanner.Word], text: String) -> Classification {
+    func classify(words: [WordScanner.Word], memo: inout WordMemo) -> Classification {
         var kind: String?
         var foods: [String] = []
-        if !phrases.isEmpty {
-            let lowered = text.lowercased()
-            for entry in phrases where lowered.contains(entry.phrase) {
-                if kind == nil, let phraseKind = entry.kind { kind = phraseKind }
-                if let food = entry.food { foods.append(food) }
+        for entry in phrases where words.count >= entry.words.count {
+            let found = (0...(words.count - entry.words.count)).contains { start in
+                entry.words.indices.allSatisfy { words[start + $0].text == entry.words[$0] }
             }
+            guard found else { continue }
+            if kind == nil, let phraseKind = entry.kind { kind = phraseKind }
+            if let food = entry.food { foods.append(food) }
         }
         for word in words {
-            if kind == nil, let found = match(word, in: kindByWord) { kind = found }
-            if let food = match(word, in: foodByWord) { foods.append(food) }
+            if kind == nil, let found = memo.kind(of: word, in: self) { kind = found }
+            if let food = memo.food(of: word, in: self) { foods.append(food) }
         }
         if kind == nil && !foods.isEmpty { kind = "feeding" }
         return Classification(kind: kind, foods: foods)
@@ -61,16 +71,21 @@ public struct KeywordClassifier: Sendable {
     /// The food a single word names, if any ("pinkies" -> "pinky").
     func food(for word: WordScanner.Word) -> String? { match(word, in: foodByWord) }
 
+    /// The kind a single word names, if any.
+    func kind(for word: WordScanner.Word) -> String? { match(word, in: kindByWord) }
+
     private func match(_ word: WordScanner.Word, in table: [String: String]) -> String? {
         if let exact = table[word.text] { return exact }
         guard word.isHangul else { return nil }
-        let characters = Array(word.text)
-        var length = min(characters.count - 1, longestHangulWord)
+        // Hangul syllables are one scalar each: prefixes by scalar are prefixes by syllable.
+        let scalars = Array(word.text.unicodeScalars)
+        var length = min(scalars.count - 1, longestHangulWord)
         while length >= 1 {
-            let prefix = String(characters[0..<length])
+            let prefix = String(String.UnicodeScalarView(scalars[0..<length]))
             if let found = table[prefix] {
-                let rest = String(characters[length...])
-                if length >= 2 || WordScanner.particles.contains(rest) { return found }
+                if length >= 2 || WordScanner.particles.contains(String(String.UnicodeScalarView(scalars[length...]))) {
+                    return found
+                }
             }
             length -= 1
         }

@@ -5,7 +5,7 @@ import DossierCore
 struct QuantityReader: Sendable {
     let classifier: KeywordClassifier
 
-    func quantities(in words: [WordScanner.Word]) -> [Quantity] {
+    func quantities(in words: [WordScanner.Word], memo: inout WordMemo) -> [Quantity] {
         var quantities: [Quantity] = []
         var index = 0
         while index < words.count {
@@ -15,7 +15,7 @@ struct QuantityReader: Sendable {
             var unitWord: WordScanner.Word?
             if unit.isEmpty, index + 1 < words.count {
                 let next = words[index + 1]
-                if UnitConverter.isUnit(next.text) || classifier.food(for: next) != nil {
+                if UnitConverter.isUnit(next.text) || memo.food(of: next, in: classifier) != nil {
                     unit = next.text
                     unitWord = next
                     index += 1
@@ -23,13 +23,13 @@ struct QuantityReader: Sendable {
             } else if !unit.isEmpty {
                 unitWord = WordScanner.Word(text: unit, isHangul: unit.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) })
                 // "2023년", "3rd": numbers with words that are no unit are not quantities.
-                guard UnitConverter.isUnit(unit) || classifier.food(for: unitWord!) != nil else { continue }
+                guard UnitConverter.isUnit(unit) || memo.food(of: unitWord!, in: classifier) != nil else { continue }
             }
-            var label = unitWord.flatMap(classifier.food(for:))
+            var label = unitWord.flatMap { memo.food(of: $0, in: classifier) }
             if label == nil, quantities.count < 8 {
                 let before = index - (unitWord != nil && gluedUnit.isEmpty ? 2 : 1)
-                if before >= 0 { label = classifier.food(for: words[before]) }
-                if label == nil, index + 1 < words.count { label = classifier.food(for: words[index + 1]) }
+                if before >= 0 { label = memo.food(of: words[before], in: classifier) }
+                if label == nil, index + 1 < words.count { label = memo.food(of: words[index + 1], in: classifier) }
             }
             quantities.append(Quantity(value: value, unit: unit, label: label))
         }

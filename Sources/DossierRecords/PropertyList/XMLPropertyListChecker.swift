@@ -1,8 +1,8 @@
 /// Reads an XML property list's structure before Foundation parses it. Entity declarations are
 /// refused outright (entity expansion is how "billion laughs" files exhaust memory), nesting is
-/// bounded (Foundation's parser recurses), and the mistakes Foundation lets through silently are
-/// caught: a `<key>` inside an `<array>` (read as a string), `<data>` that is not base64 (read as
-/// no bytes), a `<date>` like 2004-13-45 (rolled over into the next year).
+/// bounded here rather than left to Foundation's own limit, and the mistakes Foundation on Linux
+/// lets through silently are caught: a `<key>` inside an `<array>` (read as a string), `<data>`
+/// that is not base64 (read as no bytes), a `<date>` like 2004-13-45 (rolled over into 2005).
 ///
 /// It checks only structure; values are left for Foundation, whose messages for a bad integer or
 /// real are already clear.

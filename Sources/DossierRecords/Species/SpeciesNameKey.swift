@@ -16,7 +16,7 @@ enum SpeciesNameKey {
     /// `text` without white space at either end; nil when nothing is left.
     static func trimmed(_ text: String?) -> String? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedWhitespace
         return trimmed.isEmpty ? nil : trimmed
     }
 

@@ -23,8 +23,8 @@ public struct ProfileNormaliser: Sendable {
     /// Trimmed names; a pet's class, species, subspecies and morph in their canonical form.
     public func normalisingTaxonomy(of profile: SubjectProfile) -> SubjectProfile {
         var profile = profile
-        profile.name = profile.name.trimmingCharacters(in: .whitespaces)
-        profile.aliases = profile.aliases.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        profile.name = profile.name.trimmedWhitespace
+        profile.aliases = profile.aliases.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         guard profile.subject.kind == .pets else { return profile }
         let normal = species.normalise(animalClass: profile.animalClass, species: profile.species,
                                        subspecies: profile.subspecies, morph: profile.morph)

@@ -17,7 +17,7 @@ public enum Sex: String, Codable, Sendable, CaseIterable {
 
     /// Nil for a word that says none of these.
     public init?(reading text: String) {
-        guard let sex = Sex.words[text.trimmingCharacters(in: .whitespaces).lowercased()] else { return nil }
+        guard let sex = Sex.words[text.trimmedWhitespace.lowercased()] else { return nil }
         self = sex
     }
 

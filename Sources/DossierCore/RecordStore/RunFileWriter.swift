@@ -1,0 +1,45 @@
+import Foundation
+
+/// Appends lines to a new scratch file in staging through a 64 KiB buffer.
+final class RunFileWriter {
+    private let path: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var closed = false
+    /// Bytes handed to `write` so far: the offset of the next one in the file.
+    private(set) var written = 0
+
+    init(path: String) throws(LibraryError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ bytes: [UInt8]) throws(LibraryError) {
+        buffer += bytes
+        written += bytes.count
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    func close() throws(LibraryError) {
+        try flush()
+        closed = true
+        if Glibc.close(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+    }
+
+    private func flush() throws(LibraryError) {
+        var offset = 0
+        while offset < buffer.count {
+            let count = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+            offset += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        if !closed { Glibc.close(descriptor) }
+    }
+}
