@@ -148,7 +148,7 @@ struct CSVCorpusTests {
         #expect(try reader.next()?.fields == ["Kenai", "AK", "7610", "60.5544444", "-151.2583333"])
         #expect(throws: CSVError.text(.invalidLine(path: path, line: 4, encoding: .cp949))) { _ = try reader.next() }
         #expect(CSVError.text(.invalidLine(path: path, line: 4, encoding: .cp949)).description
-            == "\(path):4: this line is not valid CP949, like the lines before it")
+            == "\(path):4: this line is not valid CP949, the encoding of the lines before it")
     }
 
     // MARK: csvlint

@@ -76,7 +76,7 @@ struct LineReaderTests {
             _ = try lines(utf8ThenBad, chunkSize: 8)
         }
         #expect(TextDecodingError.invalidLine(path: "/x/log.txt", line: 3, encoding: .utf8).description
-            == "/x/log.txt:3: this line is not valid UTF-8, like the lines before it")
+            == "/x/log.txt:3: this line is not valid UTF-8, the encoding of the lines before it")
     }
 }
 

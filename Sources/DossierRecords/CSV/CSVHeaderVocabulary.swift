@@ -20,7 +20,8 @@ enum CSVHeaderVocabulary {
     }
 
     static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",
-                                         "startdate", "dateandtime", "datetimestamp"]
+                                         "startdate", "dateandtime", "datetimestamp", "when", "logged", "loggedat",
+                                         "recorded", "recordedat", "createdat", "기록일", "기록일시", "날짜시간"]
     static let timeWords: Set<String> = ["time", "시간", "시각", "timeofday"]
     static let subjectWords: Set<String> = ["name", "subject", "pet", "animal", "child", "baby", "이름", "개체", "아이",
                                             "petname", "childname", "babyname", "animalname"]
@@ -33,7 +34,8 @@ enum CSVHeaderVocabulary {
         "weight": .mass, "무게": .mass, "체중": .mass, "mass": .mass,
         "height": .length, "키": .length, "length": .length, "길이": .length, "신장": .length,
         "amount": .volume, "volume": .volume, "양": .volume,
-        "duration": .duration,
+        "duration": .duration, "minutes": .duration, "mins": .duration, "분": .duration, "시간분": .duration,
+        "sleep": .duration, "수면": .duration,
         "count": .count, "수량": .count, "마리": .count, "개": .count, "개수": .count,
     ]
 

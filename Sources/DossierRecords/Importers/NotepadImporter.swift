@@ -31,7 +31,7 @@ public struct NotepadImporter: Importer {
                 case .entry(let entry):
                     try sink.accept(.record(RecordDraft(
                         source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
-                        kind: context.requestedKind, body: entry.body, text: entry.text)))
+                        body: entry.body, text: entry.text)))
                 case .problem(let problem):
                     sink.report(problem.description)
                 }

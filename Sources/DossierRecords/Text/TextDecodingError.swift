@@ -13,7 +13,8 @@ public enum TextDecodingError: Error, Equatable, Sendable, CustomStringConvertib
         case .unknownEncoding(let path, let reason):
             return "\(path): not text in UTF-8, UTF-16 (with a byte-order mark) or CP949: \(reason)"
         case .invalidLine(let path, let line, let encoding):
-            return "\(path):\(line): this line is not valid \(encoding.rawValue), like the lines before it"
+            let before = line > 1 ? ", the encoding of the lines before it" : ""
+            return "\(path):\(line): this line is not valid \(encoding.rawValue)\(before)"
         }
     }
 }
