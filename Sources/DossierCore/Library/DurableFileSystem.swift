@@ -9,24 +9,28 @@ enum DurableFileSystem {
     static func writeNewFile(_ bytes: [UInt8], at path: String, sync: Bool = true) throws(LibraryError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoMessage()
-                    return
-                }
-                offset += written
-            }
+        var failure: LibraryError?
+        do throws(LibraryError) {
+            try writeAll(bytes, to: descriptor, path: path)
+            if sync, fsync(descriptor) != 0 { throw LibraryError.cannotWrite(path: path, reason: errnoMessage()) }
+        } catch {
+            failure = error
         }
-        if failure == nil, sync, fsync(descriptor) != 0 { failure = errnoMessage() }
-        if close(descriptor) != 0, failure == nil { failure = errnoMessage() }
+        if close(descriptor) != 0, failure == nil { failure = .cannotWrite(path: path, reason: errnoMessage()) }
         if let failure {
             unlink(path)
-            throw .cannotWrite(path: path, reason: failure)
+            throw failure
+        }
+    }
+
+    /// Writes every byte, retrying short and interrupted writes.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(LibraryError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+            offset += written
         }
     }
 

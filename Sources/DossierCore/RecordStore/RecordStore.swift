@@ -202,13 +202,7 @@ private final class HashingFileWriter {
 
     private func flush() throws(LibraryError) {
         hasher.update(data: buffer)
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
-            offset += written
-        }
+        try DurableFileSystem.writeAll(buffer, to: descriptor, path: path)
         buffer.removeAll(keepingCapacity: true)
     }
 

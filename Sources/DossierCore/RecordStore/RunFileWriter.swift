@@ -29,13 +29,7 @@ final class RunFileWriter {
     }
 
     private func flush() throws(LibraryError) {
-        var offset = 0
-        while offset < buffer.count {
-            let count = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
-            offset += count
-        }
+        try DurableFileSystem.writeAll(buffer, to: descriptor, path: path)
         buffer.removeAll(keepingCapacity: true)
     }
 
