@@ -104,12 +104,12 @@ struct NotepadSectionTests {
         ])
     }
 
-    @Test("A dateless line continues the day of the entry before it, without that entry's time or name")
+    @Test("A dateless line continues the day and subject of the entry before it, without that entry's time")
     func continuationLines() {
         let log = "2023.05.01 레오 귀뚜라미 5마리\n    밀웜 3\n2023.05.02 14:30 청소\n물갈이\n\n- 온도 28도"
         #expect(F.parse(log) == [
             F.entry(1, "2023-05-01", F.leo, "귀뚜라미 5마리", text: "2023.05.01 레오 귀뚜라미 5마리"),
-            F.entry(2, "2023-05-01", nil, "밀웜 3", text: "밀웜 3"),
+            F.entry(2, "2023-05-01", F.leo, "밀웜 3", text: "밀웜 3"),
             F.entry(3, "2023-05-02T14:30", nil, "청소", text: "2023.05.02 14:30 청소"),
             F.entry(4, "2023-05-02", nil, "물갈이", text: "물갈이"),
             F.entry(6, "2023-05-02", nil, "온도 28도", text: "- 온도 28도"),

@@ -11,7 +11,9 @@ public struct DeriveTransform: Transform {
     public init() {}
 
     public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        items.map { item in
+        guard items.contains(where: { if case .custom(let item) = $0 { return item is SubjectProfileItem } else { return false } })
+        else { return items }
+        return items.map { item in
             guard case .custom(let custom) = item, var profileItem = custom as? SubjectProfileItem else { return item }
             let now = LocalDateTime(Date())
             profileItem.profile = ProfileNormaliser.derivingFields(

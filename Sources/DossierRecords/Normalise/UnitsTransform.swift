@@ -10,7 +10,9 @@ public struct UnitsTransform: Transform {
     public init() {}
 
     public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        items.map { item in
+        guard items.contains(where: { if case .record(let draft) = $0 { return !draft.quantities.isEmpty } else { return false } })
+        else { return items }
+        return items.map { item in
             guard case .record(var draft) = item, !draft.quantities.isEmpty else { return item }
             draft.measurements += draft.quantities.compactMap { UnitConverter.measurement($0, kind: draft.kind) }
             draft.quantities = []

@@ -21,10 +21,15 @@ struct WordScanner {
             let value = scalar.value
             let isDigit = (0x30...0x39).contains(value)
             // A decimal point or comma inside a number belongs to it.
-            let isNumberMark = (scalar == "." || scalar == ",") && index > 0 && index + 1 < scalars.count
+            let isNumberMark = (value == 0x2E || value == 0x2C) && index > 0 && index + 1 < scalars.count
                 && (0x30...0x39).contains(scalars[index - 1].value) && (0x30...0x39).contains(scalars[index + 1].value)
-            if isDigit || isNumberMark || scalar.properties.isAlphabetic {
-                if (0xAC00...0xD7A3).contains(value) { hangul = true }
+            let isHangulSyllable = (0xAC00...0xD7A3).contains(value)
+            // ASCII and Hangul syllables by range: the Unicode property tables are only asked
+            // about the rest.
+            let isLetter = value < 0x80 ? (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+                : isHangulSyllable || scalar.properties.isAlphabetic
+            if isDigit || isNumberMark || isLetter {
+                if isHangulSyllable { hangul = true }
                 current.append(scalar)
             } else {
                 close()

@@ -6,7 +6,7 @@ import DossierCore
 /// A line may carry a date (many forms, see `NotepadLineScanner`), a weekday, a time and a
 /// subject's name before its text. A date or name with nothing after it is a header: the lines
 /// under it take its date, or its subject. A line without a date takes the date of its section,
-/// or of the entry before it (a continuation of that day). A date without a year takes the year
+/// or the date and subject of the entry before it (a continuation of that entry). A date without a year takes the year
 /// of the date before it, or the next year when it would fall more than a month before that date.
 public struct NotepadParser {
     private let names: NotepadNameResolver
@@ -16,6 +16,11 @@ public struct NotepadParser {
     /// The date a dateless line belongs to: its section header's date (with the header's time,
     /// if written), or the previous entry's day.
     private var context: RecordDate?
+    /// Whether `context` came from the entry before (a dateless line then continues that entry,
+    /// subject and all) rather than from a section header.
+    private var contextFromEntry = false
+    /// The subject of the entry before, for the lines that continue it.
+    private var lastEntrySubject: Subject?
     private var heading = NotepadHeading.none
 
     public init(directory: SubjectDirectory, fileSubject: Subject?, options: NotepadOptions) {
@@ -69,6 +74,7 @@ public struct NotepadParser {
         if scanned.body.isEmpty {
             if let dated {
                 context = dated
+                contextFromEntry = false
             } else if scanned.hour != nil, let context {
                 self.context = timed(context.dayOnly, scanned)
             }
@@ -80,7 +86,10 @@ public struct NotepadParser {
             return events
         }
 
-        if let dated { context = dated.dayOnly }
+        if let dated {
+            context = dated.dayOnly
+            contextFromEntry = true
+        }
         if let nameProblem {
             report(nameProblem)
             return events
@@ -95,9 +104,12 @@ public struct NotepadParser {
             case .unresolved(let name, let line, let shared):
                 report("under the \(shared ? "shared" : "unknown") name '\(name)' of line \(line)")
                 return events
-            case .none: break
+            case .none:
+                // A dateless line under an entry goes on with that entry's day and subject.
+                if dated == nil && contextFromEntry { subject = lastEntrySubject }
             }
         }
+        lastEntrySubject = subject
         events.append(.entry(NotepadEntry(line: number, date: date, subject: subject, body: scanner.string(scanned.body),
                                           text: text ?? scanner.string(scanned.content))))
         return events
