@@ -26,3 +26,27 @@ struct NotepadContinuationTests {
         ])
     }
 }
+
+@Suite("Notepad: Korean names with their particles")
+struct NotepadParticleTests {
+    typealias F = NotepadFixtures
+
+    @Test("A known name followed by a particle (레오는, 코코가) is that subject")
+    func namesWithParticles() {
+        let events = F.parse("2023.05.01 레오는 귀뚜라미 5마리\n5/2 코코가 탈피")
+        #expect(events == [
+            F.entry(1, "2023-05-01", F.leo, "귀뚜라미 5마리", text: "2023.05.01 레오는 귀뚜라미 5마리"),
+            F.entry(2, "2023-05-02", F.coco, "탈피", text: "5/2 코코가 탈피"),
+        ])
+    }
+
+    @Test("A word that only looks like a name and a particle is not taken for one")
+    func lookalikes() {
+        #expect(NotepadNameResolver.stemWithoutParticle("레오는") == "레오")
+        #expect(NotepadNameResolver.stemWithoutParticle("leo") == nil)
+        #expect(NotepadNameResolver.stemWithoutParticle("는") == nil)
+        let events = F.parse("2023.05.01 레오나는 밀웜 3")
+        #expect(events.count == 1)
+        if case .entry(let entry) = events.first { #expect(entry.subject == nil) }
+    }
+}

@@ -22,11 +22,29 @@ struct NotepadNameResolver {
         if nonNames.contains(key) { return .notAName }
         let found = directory.lookup(key: key)
         if found == .unknown, let fileSubject, key == fileSubject.id.rawValue { return .subject(fileSubject) }
+        if found == .unknown, singleWord, let stem = NotepadNameResolver.stemWithoutParticle(key) {
+            // 레오는, 코코가: a Korean name carries its particle.
+            if case .subject(let subject) = directory.lookup(key: stem) { return .subject(subject) }
+        }
         return found
     }
 
-    /// False when no name has this many UTF-8 bytes (for words in NFC and lower case).
+    /// False when no name has this many UTF-8 bytes (for words in NFC and lower case), with or
+    /// without a particle of one or two syllables (3 or 6 bytes) after it.
     func mayName(byteCount: Int) -> Bool {
-        directory.mayHaveKey(ofByteCount: byteCount) || byteCount == fileSubject?.id.rawValue.utf8.count
+        [0, 3, 6].contains { byteCount > $0 && directory.mayHaveKey(ofByteCount: byteCount - $0) }
+            || byteCount == fileSubject?.id.rawValue.utf8.count
+    }
+
+    /// Particles that follow a name at the start of a Korean sentence.
+    private static let particles = ["은", "는", "이", "가", "도", "의", "랑", "이랑", "한테", "에게", "이는", "이가"]
+
+    /// The word without a trailing particle, if it is Hangul and ends with one.
+    static func stemWithoutParticle(_ word: String) -> String? {
+        guard let last = word.unicodeScalars.last, (0xAC00...0xD7A3).contains(last.value) else { return nil }
+        for particle in particles.sorted(by: { $0.count > $1.count }) where word.hasSuffix(particle) && word.count > particle.count {
+            return String(word.dropLast(particle.count))
+        }
+        return nil
     }
 }
