@@ -94,7 +94,7 @@ struct ImportCommandTests {
         let wouldFile = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("would file ") }
         #expect(wouldFile.count == 16)
         #expect(wouldFile.allSatisfy { $0.contains(" -> \(folder.path("Elsewhere"))/") })
-        #expect(wouldFile.contains { $0.hasSuffix("care-log-2023.txt -> \(folder.path("Elsewhere"))/pets/leo/records/2023.jsonl (8 records)") })
+        #expect(wouldFile.contains { $0.hasSuffix("care-log-2023.txt -> \(folder.path("Elsewhere"))/pets/leo/records/2023.jsonl (8 new records)") })
         // Without the profiles in the library, the log that names its animals knows none of them.
         #expect(result.standardOutput.contains("Dry run (nothing written): 17 sources: 16 imported, 0 duplicate, 1 unassigned, 0 skipped, 0 failed in "))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Elsewhere")))

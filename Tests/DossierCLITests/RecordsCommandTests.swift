@@ -112,13 +112,19 @@ struct RecordsCommandTests {
         #expect(try records("pets/leo").count == 1)
     }
 
-    @Test("A dry run counts the records it would file and writes nothing")
+    @Test("A dry run counts the records it would add, telling those already filed, and writes nothing")
     func dryRun() throws {
         try folder.write(Array("2023.05.01 레오 귀뚜라미 5마리\n".utf8), to: "logs/a.txt")
         let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--dry-run", "--json"], in: folder.url)
         #expect(result.outcomes.first?["destination"] as? String == folder.path("Library/pets/leo/records/2023.jsonl"))
         #expect((result.outcomes.first?["records"] as? [String: Any])?["added"] as? Int == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/records")))
+        _ = try DossierBinary.run(["import", "logs", "--library", "Library"], in: folder.url)
+        try folder.write(Array("2023.05.01 레오 귀뚜라미 5마리\n2023.05.02 레오 탈피\n".utf8), to: "more/b.txt")
+        let filed = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl")))
+        let again = try DossierBinary.run(["import", "more", "--library", "Library", "--dry-run", "--json"], in: folder.url)
+        #expect(again.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl"))) == filed)
     }
 
     @Test("A CSV export maps its columns, converts units in the headers and takes the kind from the file's name")

@@ -51,7 +51,7 @@ final class TerminalReporter: OutcomeListener {
             guard everything else { return nil }
             text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
             if outcome.hasRecords {
-                text += " (\(outcome.recordsAdded) \(dryRun ? "records" : "new records")"
+                text += " (\(outcome.recordsAdded) new records"
                     + (outcome.recordsDuplicate > 0 ? ", \(outcome.recordsDuplicate) already filed" : "") + ")"
             }
         case .duplicate:

@@ -124,21 +124,15 @@ public struct ImportPipeline: Sendable {
         return removeSource(source, outcome: worked.outcome)
     }
 
-    /// Merges a source's records into their year files; in a dry run only counts them.
+    /// Merges a source's records into their year files; in a dry run only counts what it would add.
     private func commit(_ pending: PendingRecords, into worked: inout WorkedSource) throws -> [RecordFileSummary] {
-        let files: [String]
-        var changed: [RecordFileSummary] = []
-        if options.dryRun {
-            worked.outcome.recordsAdded = pending.total
-            files = pending.counts.keys.sorted().map(\.relativePath)
-        } else {
-            let result = try RecordStore(layout: layout).commit(pending)
-            worked.outcome.recordsAdded = result.added
-            worked.outcome.recordsDuplicate = result.duplicate
-            worked.outcome.status = result.added > 0 ? .imported : .duplicate
-            files = result.files
-            changed = result.changedFiles
-        }
+        let store = RecordStore(layout: layout)
+        let result = options.dryRun ? try store.wouldCommit(pending) : try store.commit(pending)
+        worked.outcome.recordsAdded = result.added
+        worked.outcome.recordsDuplicate = result.duplicate
+        worked.outcome.status = result.added > 0 ? .imported : .duplicate
+        let files = result.files
+        let changed = result.changedFiles
         let subjects = pending.subjects
         worked.outcome.subject = subjects.first
         worked.outcome.subjects = subjects.count > 1 ? subjects : []

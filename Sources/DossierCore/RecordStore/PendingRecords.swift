@@ -15,6 +15,9 @@ public struct PendingRecords: Sendable {
     public internal(set) var runs: [RecordGroup: [Run]] = [:]
     /// Records per year file, before deduplication.
     public internal(set) var counts: [RecordGroup: Int] = [:]
+    /// In a dry run, where nothing is spilled: the ids of the records per year file, so that the
+    /// ones already filed can be told apart without writing anything.
+    public internal(set) var ids: [RecordGroup: Set<UInt64>] = [:]
 
     public init() {}
 

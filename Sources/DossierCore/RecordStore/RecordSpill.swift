@@ -38,7 +38,10 @@ public final class RecordSpill {
 
     public func add(_ encoded: Encoded) throws {
         pending.counts[encoded.group, default: 0] += 1
-        guard !dryRun else { return }
+        guard !dryRun else {
+            pending.ids[encoded.group, default: []].insert(encoded.key.id)
+            return
+        }
         bufferedBytes += encoded.line.count + 64
         buffered[encoded.group, default: []].append((encoded.key, encoded.line))
         if bufferedBytes >= memoryLimit { try spill() }

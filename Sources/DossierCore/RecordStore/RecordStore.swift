@@ -38,6 +38,26 @@ public struct RecordStore: Sendable {
         return result
     }
 
+    /// What committing would do, for a dry run: reads the year files, writes nothing.
+    public func wouldCommit(_ pending: PendingRecords) throws -> CommitResult {
+        var result = CommitResult()
+        for group in pending.counts.keys.sorted() {
+            var fresh = pending.ids[group] ?? []
+            let target = try layout.url(forRelativePath: group.relativePath).path
+            if DurableFileSystem.fileExists(target) {
+                let reader = try ByteLineReader(path: target)
+                while let line = reader.next(), !fresh.isEmpty {
+                    if let key = RecordLine.key(of: line) { fresh.remove(key.id) }
+                }
+            }
+            let total = pending.counts[group] ?? 0
+            result.added += fresh.count
+            result.duplicate += total - fresh.count
+            result.files.append(group.relativePath)
+        }
+        return result
+    }
+
     private struct Merged {
         var added = 0
         var duplicate = 0
