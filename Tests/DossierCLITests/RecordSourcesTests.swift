@@ -79,14 +79,25 @@ struct RecordSourcesTests {
         ])
     }
 
-    @Test("A property list that is neither profiles, taxonomy nor records is refused, saying what it holds")
-    func refusesOtherPropertyLists() throws {
-        try folder.write(Array(#"<?xml version="1.0"?><plist version="1.0"><dict><key>volume</key><integer>3</integer></dict></plist>"#.utf8),
-                         to: "settings.plist")
-        let result = try run(["import", "settings.plist", "--subject", "pets/leo", "--json"])
-        #expect(result.status == 1)
-        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("settings.plist")): not a profile list, species taxonomy "
-            + "or record list: its keys (volume) are not profiles, a taxonomy or dated records")
+    @Test("A property list that is neither profiles, taxonomy nor records (an iPhone .AAE sidecar) is skipped, saying what it holds")
+    func skipsOtherPropertyLists() throws {
+        try folder.write(Array(#"<?xml version="1.0"?><plist version="1.0"><dict><key>adjustmentFormatVersion</key><integer>1</integer></dict></plist>"#.utf8),
+                         to: "IMG_0001.AAE")
+        let result = try run(["import", "IMG_0001.AAE", "--subject", "pets/leo", "--json"])
+        #expect(result.status == 0)
+        #expect(result.outcomes.first?["status"] as? String == "skipped")
+        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("IMG_0001.AAE")): a property list, but not a profile list, "
+            + "species taxonomy or record list: its keys (adjustmentFormatVersion) are not profiles, a taxonomy or dated records")
+    }
+
+    @Test("Text with no dated entries (a README) is skipped with a count, not a list of problems")
+    func skipsTextWithoutEntries() throws {
+        try folder.write(Array("About this dump\nPhotos from Leo's first year\n".utf8), to: "pets/leo/README.txt")
+        let result = try run(["import", "pets", "--json"])
+        #expect(result.status == 0)
+        #expect(result.outcomes.first?["status"] as? String == "skipped")
+        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("pets/leo/README.txt")): no dated entries in it (2 lines without a date)")
+        #expect(result.outcomes.first?["problems"] == nil)
     }
 
     @Test("An entity declaration in an XML property list is refused, before any parsing")

@@ -15,5 +15,7 @@ public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible
         self.init(path: path, step: step, reason: String(describing: error))
     }
 
-    public var description: String { "\(path): \(reason)" }
+    /// One line that names the file: the reason alone when it already starts with the path
+    /// (decoders that report `path:line: ...`).
+    public var description: String { reason.hasPrefix(path) ? reason : "\(path): \(reason)" }
 }

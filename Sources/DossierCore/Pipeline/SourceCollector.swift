@@ -110,10 +110,17 @@ final class SourceCollector: ItemSink {
         }
         let pending = try spill.finish()
         if pending.total == 0 && customItems.isEmpty {
-            let status: ImportStatus = unassignedCount > 0 ? .unassigned : .skipped
-            let reason = unassignedCount > 0 ? unassignedReason ?? SourceWorker.noSubjectReason
-                : "nothing to import was found in it"
-            return WorkedSource(outcome: SourceOutcome(source: source.path, status: status, error: "\(source.path): \(reason)",
+            guard unassignedCount > 0 else {
+                // Nothing read at all: text that is no log (a README, subtitles), not a log full
+                // of mistakes; listing every line as a problem would help no one.
+                let lines = problems.count + hiddenProblems
+                return WorkedSource(outcome: SourceOutcome(
+                    source: source.path, status: .skipped,
+                    error: "\(source.path): no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"),
+                    source: source)
+            }
+            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned,
+                                                       error: "\(source.path): \(unassignedReason ?? SourceWorker.noSubjectReason)",
                                                        problems: problems), source: source)
         }
         return WorkedSource(outcome: SourceOutcome(source: source.path, status: .imported, subjects: pending.subjects,

@@ -47,14 +47,19 @@ struct SourceWorker: Sendable {
         }
         let collector = SourceCollector(worker: self, source: source)
         do {
-            try step(importer.name, source) {
-                try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
-                try collector.flush()
-            }
+            try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
+            try collector.flush()
             return try collector.finish()
+        } catch let notImportable as NotImportable {
+            collector.discard()
+            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped,
+                                                       error: "\(source.path): \(notImportable.reason)"), source: source)
+        } catch let failure as ImportFailure {
+            collector.discard()
+            throw failure
         } catch {
             collector.discard()
-            throw error
+            throw ImportFailure(path: source.path, step: importer.name, error: error)
         }
     }
 

@@ -201,15 +201,10 @@ private struct PropertyListContent {
     }
 }
 
-/// Why a property list as a whole cannot be imported.
-enum PropertyListImportError: Error, Equatable, CustomStringConvertible {
-    case unknownShape(String)
-
-    var description: String { "not a profile list, species taxonomy or record list: \(unknownShape)" }
-
-    private var unknownShape: String {
-        switch self {
-        case .unknownShape(let detail): return detail
-        }
+/// A property list that holds none of what Dossier imports (an iPhone photo's `.AAE` edit
+/// sidecar, an app's settings): skipped, saying what it holds.
+enum PropertyListImportError {
+    static func unknownShape(_ detail: String) -> NotImportable {
+        NotImportable("a property list, but not a profile list, species taxonomy or record list: \(detail)")
     }
 }
