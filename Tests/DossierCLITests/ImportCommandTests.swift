@@ -33,12 +33,11 @@ struct ImportCommandTests {
         return (info.width, info.height)
     }
 
-    /// The samples as scripts/demo imports them: the profiles first, so logs know the names.
+    /// The samples as scripts/demo imports them, in one go: the property lists (profiles) are
+    /// imported first, so the logs know the subjects' names.
     @discardableResult
     func importSamples() throws -> DossierBinary.Result {
-        let profiles = try DossierBinary.run(["import", "Samples/profiles.plist", "--library", "Library"], in: folder.url)
-        #expect(profiles.status == 0, "\(profiles.standardError)")
-        return try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
     }
 
     @Test("Importing the samples files every photo upright under its subject, and every log, CSV and plist")
@@ -46,8 +45,7 @@ struct ImportCommandTests {
         let result = try importSamples()
         #expect(result.status == 0, "\(result.standardError)")
         let summary = try #require(result.summary)
-        #expect(summary["imported"] as? Int == 16)
-        #expect(summary["duplicate"] as? Int == 1)
+        #expect(summary["imported"] as? Int == 17)
         #expect(summary["failed"] as? Int == 0)
         var records: [String: Int] = [:]
         for outcome in result.outcomes {
@@ -219,7 +217,6 @@ struct IndexRebuildTests {
         let folder = try TemporaryFolder()
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples"),
                                          to: folder.url.appendingPathComponent("Samples"))
-        try DossierBinary.run(["import", "Samples/profiles.plist", "--library", "Library"], in: folder.url)
         try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
         let filed = folder.files(under: "Library")
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))

@@ -39,37 +39,70 @@ public struct ImportPipeline: Sendable {
                                               whileWaiting: whileWaitingForLock)
         let found = SourceDiscovery(excludedFolders: [layout.root.path]).discover(paths)
         let existingSubjects = knownSubjects(found)
-        let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects,
-                                     names: layout.subjectNames())
-        let worker = SourceWorker(
-            registry: registry, layout: layout, options: options, index: session.index,
-            filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
-            context: PipelineContext(logger: logger, layout: layout, routing: routing, requestedKind: options.requestedKind))
-
         var summary = ImportSummary(dryRun: options.dryRun)
         listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }
-        await withTaskGroup(of: WorkedSource.self) { group in
-            var pending = found.makeIterator()
-            for _ in 0..<options.jobs {
-                guard let next = pending.next() else { break }
-                group.addTask { worker.work(on: next) }
-            }
-            var completed = 0
-            while let worked = await group.next() {
-                let outcome = settle(worked, index: session.index)
-                summary.add(outcome)
-                completed += 1
-                listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: found.count)) }
-                if !Task.isCancelled, let next = pending.next() {
-                    group.addTask { worker.work(on: next) }
-                }
-            }
+        var progress = Progress(total: found.count)
+        // Property lists go first: they are where profiles come from, and a log in the same
+        // import can then name those subjects. The name is only a hint for the order; what a
+        // file is, its bytes decide.
+        let (first, rest) = ImportPipeline.propertyListsFirst(found)
+        for pass in [first, rest] where !pass.isEmpty && !Task.isCancelled {
+            let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects,
+                                         names: layout.subjectNames())
+            let worker = SourceWorker(
+                registry: registry, layout: layout, options: options, index: session.index,
+                filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
+                context: PipelineContext(logger: logger, layout: layout, routing: routing,
+                                         requestedKind: options.requestedKind))
+            await work(on: pass, with: worker, index: session.index, summary: &summary, progress: &progress,
+                       listeners: listeners)
         }
         summary.seconds = (ContinuousClock.now - started).seconds
         let finalSummary = summary
         listeners.forEach { $0.receive(.completed(finalSummary)) }
         withExtendedLifetime(session) {}
         return summary
+    }
+
+    struct Progress {
+        let total: Int
+        var completed = 0
+    }
+
+    /// Works on the sources, `options.jobs` at a time, settling each as it finishes.
+    private func work(on sources: [SourceDiscovery.Found], with worker: SourceWorker, index: LibraryIndex?,
+                      summary: inout ImportSummary, progress: inout Progress, listeners: [any OutcomeListener]) async {
+        await withTaskGroup(of: WorkedSource.self) { group in
+            var pending = sources.makeIterator()
+            for _ in 0..<options.jobs {
+                guard let next = pending.next() else { break }
+                group.addTask { worker.work(on: next) }
+            }
+            while let worked = await group.next() {
+                let outcome = settle(worked, index: index)
+                summary.add(outcome)
+                progress.completed += 1
+                let (completed, total) = (progress.completed, progress.total)
+                listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: total)) }
+                if !Task.isCancelled, let next = pending.next() {
+                    group.addTask { worker.work(on: next) }
+                }
+            }
+        }
+    }
+
+    /// The sources named `*.plist` first, the rest after, each in discovery order.
+    static func propertyListsFirst(_ found: [SourceDiscovery.Found]) -> ([SourceDiscovery.Found], [SourceDiscovery.Found]) {
+        var first: [SourceDiscovery.Found] = []
+        var rest: [SourceDiscovery.Found] = []
+        for entry in found {
+            if case .file(let source) = entry, source.path.lowercased().hasSuffix(".plist") {
+                first.append(entry)
+            } else {
+                rest.append(entry)
+            }
+        }
+        return (first, rest)
     }
 
     /// The subjects an `ExistingSubjectRouter` may route to: those in the library, the one given
