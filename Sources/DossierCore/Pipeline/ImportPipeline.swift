@@ -38,7 +38,6 @@ public struct ImportPipeline: Sendable {
         let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
                                               whileWaiting: whileWaitingForLock)
         let found = SourceDiscovery(excludedFolders: [layout.root.path]).discover(paths)
-        let existingSubjects = knownSubjects(found)
         var summary = ImportSummary(dryRun: options.dryRun)
         listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }
         var progress = Progress(total: found.count)
@@ -47,7 +46,8 @@ public struct ImportPipeline: Sendable {
         // file is, its bytes decide.
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
         for pass in [first, rest] where !pass.isEmpty && !Task.isCancelled {
-            let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: existingSubjects,
+            // Read anew for each pass: the first may have created subjects.
+            let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: knownSubjects(found),
                                          names: layout.subjectNames())
             let worker = SourceWorker(
                 registry: registry, layout: layout, options: options, index: session.index,
