@@ -1,0 +1,47 @@
+import Crypto
+import Foundation
+
+/// Writes a new file through a buffer, hashing what it writes.
+final class HashingFileWriter {
+    private let path: String
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var hasher = SHA256()
+    private var closed = false
+
+    init(path: String) throws(LibraryError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ line: ArraySlice<UInt8>) throws(LibraryError) {
+        buffer += line
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Flushes, fsyncs and closes; returns the digest of everything written.
+    func finish() throws(LibraryError) -> ContentDigest {
+        try flush()
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        close(descriptor)
+        closed = true
+        return ContentDigest(bytes: Array(hasher.finalize()))
+    }
+
+    func abandon() {
+        if !closed { close(descriptor) }
+        closed = true
+        unlink(path)
+    }
+
+    private func flush() throws(LibraryError) {
+        hasher.update(data: buffer)
+        try DurableFileSystem.writeAll(buffer, to: descriptor, path: path)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { if !closed { close(descriptor) } }
+}
