@@ -59,9 +59,12 @@ let package = Package(
             name: "dossier",
             dependencies: ["DossierCLI"]
         ),
-        .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore"]),
+        // Helpers the test targets share; not a product.
+        .target(name: "DossierTestSupport", path: "Tests/DossierTestSupport"),
+        .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif"]),
-        .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore"]),
-        .testTarget(name: "DossierCLITests", dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims"]),
+        .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore", "DossierTestSupport"]),
+        .testTarget(name: "DossierCLITests",
+                    dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import DossierCore
 import DossierPhotos
 import Foundation
+import DossierTestSupport
 import Testing
 
 @Suite("dossier import, end to end through the binary")

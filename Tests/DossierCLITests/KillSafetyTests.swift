@@ -2,6 +2,7 @@ import CImageShims
 import DossierCore
 import DossierPhotos
 import Foundation
+import DossierTestSupport
 import Testing
 
 @Suite("An import killed at any moment")

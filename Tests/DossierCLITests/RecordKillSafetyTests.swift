@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 
 @Suite("A record import killed at any moment")

@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 
 @Suite("Profiles, taxonomies and records from property lists and CSV, end to end")

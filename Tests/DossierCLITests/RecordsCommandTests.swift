@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 
 @Suite("Records and subjects, end to end through the binary")

@@ -1,4 +1,5 @@
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierCore
 

@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierRecords
 
@@ -191,7 +192,7 @@ struct CSVColumnsTests {
 
     @Test("A baby tracker export reads end to end: BOM, title line, CRLF, quoted timestamps, ragged rows")
     func babyTrackerExport() throws {
-        let folder = try RecordsTemporaryFolder()
+        let folder = try TemporaryFolder()
         let text = "\u{FEFF}Mina's feeds,,,,\r\nTime,Baby,Activity,Amount (oz.),Notes\r\n\"1/13/26, 15:58\",Mina,Bottle,4,\"fussy, then \"\"fine\"\"\"\r\n"
             + "\"1/13/26, 19:02\",Mina,Diaper\r\n\"1/14/26, 07:30\",Mina,Bottle,4.5\r\n"
         var reader = try CSVReader(path: folder.write(text, to: "feeds.csv"))

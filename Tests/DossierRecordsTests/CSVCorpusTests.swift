@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierRecords
 
@@ -15,9 +16,9 @@ struct CSVCorpusTests {
     static let spectrumNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: spectrum + "/csvs")) ?? [])
         .filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.sorted()
 
-    let folder: RecordsTemporaryFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try RecordsTemporaryFolder() }
+    init() throws { folder = try TemporaryFolder() }
 
     func rows(at path: String) throws -> (CSVReader, [CSVRow]) {
         var reader = try CSVReader(path: path)

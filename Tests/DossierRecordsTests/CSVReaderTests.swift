@@ -1,13 +1,14 @@
 import DossierCore
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierRecords
 
 @Suite("Reading CSV rows")
 struct CSVReaderTests {
-    let folder: RecordsTemporaryFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try RecordsTemporaryFolder() }
+    init() throws { folder = try TemporaryFolder() }
 
     func makeReader(_ text: String, dialect: CSVDialect? = nil, maximumRowBytes: Int = CSVReader.defaultMaximumRowBytes,
                 chunkSize: Int = 1 << 16) throws -> CSVReader {

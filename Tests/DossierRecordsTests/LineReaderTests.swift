@@ -1,12 +1,13 @@
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierRecords
 
 @Suite("Reading text in the encodings notepad files come in")
 struct LineReaderTests {
-    let folder: RecordsTemporaryFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try RecordsTemporaryFolder() }
+    init() throws { folder = try TemporaryFolder() }
 
     func lines(_ bytes: [UInt8], chunkSize: Int = 1 << 16) throws -> (TextEncoding, [TextLine]) {
         let path = try folder.write(bytes, to: "log.txt")
@@ -78,29 +79,4 @@ struct LineReaderTests {
         #expect(TextDecodingError.invalidLine(path: "/x/log.txt", line: 3, encoding: .utf8).description
             == "/x/log.txt:3: this line is not valid UTF-8, the encoding of the lines before it")
     }
-}
-
-/// A fresh folder under the system's temporary folder, removed when the value goes away.
-final class RecordsTemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-records-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ relativePath: String) -> String { url.appendingPathComponent(relativePath).path }
-
-    func write(_ bytes: [UInt8], to relativePath: String) throws -> String {
-        let file = url.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
-        return file.path
-    }
-
-    func write(_ text: String, to relativePath: String) throws -> String {
-        try write(Array(text.utf8), to: relativePath)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,12 +1,13 @@
 import Foundation
+import DossierTestSupport
 import Testing
 @testable import DossierRecords
 
 @Suite("Species additions in JSON, and taxonomies from pickers' property lists")
 struct SpeciesFilesTests {
-    let folder: RecordsTemporaryFolder
+    let folder: TemporaryFolder
 
-    init() throws { folder = try RecordsTemporaryFolder() }
+    init() throws { folder = try TemporaryFolder() }
 
     @Test("save writes sorted, readable JSON leaving out what is empty; load reads it back")
     func saveAndLoad() throws {

@@ -82,9 +82,7 @@ struct ImportCommand: AsyncParsableCommand {
             : TerminalReporter(verbose: verbose, showsProgress: StandardStreams.errorIsTerminal)
         let paths = self.paths
         let importTask = Task {
-            try await pipeline.run(paths, listeners: [reporter], whileWaitingForLock: { holder in
-                StandardStreams.writeError("dossier: the library is in use (\(holder)); waiting for it...\n")
-            })
+            try await pipeline.run(paths, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting)
         }
         let interruption = InterruptionHandler { importTask.cancel() }
         defer { withExtendedLifetime(interruption) {} }

@@ -21,13 +21,10 @@ struct RebuildIndexCommand: ParsableCommand {
         guard layout.holdsLibrary else {
             throw ValidationError("\(layout.root.path) is not a library: it has no pets or children folder.")
         }
-        do {
+        try CommandSupport.withLibraryError {
             let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
             StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
                 + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
-        } catch let error as LibraryError {
-            StandardStreams.writeError("dossier: \(error)\n")
-            throw ExitCode(2)
         }
     }
 }

@@ -5,12 +5,6 @@ import Foundation
 
 /// What several commands share.
 enum CommandSupport {
-    /// Today in this machine's time zone.
-    static var today: RecordDate {
-        let now = LocalDateTime(Date())
-        return RecordDate(year: now.year, month: now.month, day: now.day)!
-    }
-
     static func sayWaiting(_ holder: String) {
         StandardStreams.writeError("dossier: the library is in use (\(holder)); waiting for it...\n")
     }

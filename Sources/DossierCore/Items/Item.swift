@@ -34,11 +34,4 @@ public enum Item: Sendable {
         case .custom(let item): return item.needsSubject
         }
     }
-
-    public var warnings: [String] {
-        switch self {
-        case .photo(let photo): return photo.warnings
-        case .record, .custom: return []
-        }
-    }
 }

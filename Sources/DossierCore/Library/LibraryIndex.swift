@@ -111,14 +111,6 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    public func filedFile(atPath relativePath: String) throws(LibraryError) -> FiledFile? {
-        try read { db in try FiledFile.fetchOne(db, key: relativePath) }
-    }
-
-    public func allFiledFiles() throws(LibraryError) -> [FiledFile] {
-        try read { db in try FiledFile.order(Column("path")).fetchAll(db) }
-    }
-
     /// Records a filed file, the year files that changed, and the source they came from, in
     /// one transaction.
     public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?)
@@ -128,12 +120,6 @@ public final class LibraryIndex: Sendable {
             try filed?.upsert(db)
             for summary in recordFiles { try summary.upsert(db) }
             try source?.upsert(db)
-        }
-    }
-
-    public func recordFiles(of subject: Subject) throws(LibraryError) -> [RecordFileSummary] {
-        try read { db in
-            try RecordFileSummary.filter(Column("subject") == subject.path).order(Column("year")).fetchAll(db)
         }
     }
 

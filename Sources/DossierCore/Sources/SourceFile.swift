@@ -15,8 +15,6 @@ public struct SourceFile: Hashable, Sendable {
         self.modificationTime = modificationTime
     }
 
-    public var url: URL { URL(fileURLWithPath: path) }
-
     public var fileName: String { (path as NSString).lastPathComponent }
 
     public var modificationDate: Date {

@@ -13,21 +13,6 @@ public struct ContentDigest: Hashable, Sendable, CustomStringConvertible {
         bytes = Array(SHA256.hash(data: data))
     }
 
-    /// Parses 64 hexadecimal digits, as stored in the index.
-    public init?(hex: String) {
-        guard hex.utf8.count == 64 else { return nil }
-        var parsed: [UInt8] = []
-        parsed.reserveCapacity(32)
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            parsed.append(byte)
-            index = next
-        }
-        bytes = parsed
-    }
-
     public var hex: String { hex(digits: 64) }
 
     /// The first 8 hex digits: what a filed photo's name carries.

@@ -128,9 +128,7 @@ public struct CSVColumns: Sendable {
             }
         }
         guard let parsed, let year = parsed.year, let month = parsed.month, let day = parsed.day else { return nil }
-        guard let date = RecordDate(year: year, month: month, day: day, hour: parsed.hour, minute: parsed.minute,
-                                    utcOffsetMinutes: parsed.utcOffsetMinutes)
-        else {
+        guard let date = parsed.recordDate else {
             // 25:00 in the time column is the time column's fault, not the date's.
             let dayExists = RecordDate(year: year, month: month, day: day) != nil
             let (column, cell) = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!

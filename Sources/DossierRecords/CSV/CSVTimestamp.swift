@@ -1,3 +1,4 @@
+import DossierCore
 import Foundation
 
 /// A date and/or time as CSV exports write them, read into its parts:
@@ -17,6 +18,14 @@ struct CSVTimestamp: Equatable {
     var utcOffsetMinutes: Int?
 
     var hasDate: Bool { year != nil }
+
+    /// As a record's date; nil without a whole date or for a day that does not exist. A time
+    /// without minutes is on the hour.
+    var recordDate: RecordDate? {
+        guard let year, let month, let day else { return nil }
+        return RecordDate(year: year, month: month, day: day, hour: hour, minute: hour.map { _ in minute ?? 0 },
+                          utcOffsetMinutes: hour == nil ? nil : utcOffsetMinutes)
+    }
     var hasTime: Bool { hour != nil }
 
     private enum Token: Equatable {

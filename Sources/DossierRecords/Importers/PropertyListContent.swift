@@ -157,17 +157,9 @@ struct PropertyListContent {
         ["date", "day", "timestamp", "datetime", "time", "날짜", "일시", "일자"].contains(key.lowercased())
     }
 
-    /// A plist date (with its time, in this machine's zone) or a date written as text.
+    /// A plist date (with its time, in this machine's zone) or a date written as text in any
+    /// form a CSV timestamp may take.
     static func recordDate(_ value: Any) -> RecordDate? {
-        if let date = value as? Date {
-            let local = LocalDateTime(date)
-            return RecordDate(year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute)
-        }
-        guard let text = value as? String else { return nil }
-        if let date = RecordDate(iso8601: text) ?? ProfileFields.date(text) { return date }
-        guard let stamp = CSVTimestamp.parse(text), let year = stamp.year, let month = stamp.month, let day = stamp.day
-        else { return nil }
-        return RecordDate(year: year, month: month, day: day, hour: stamp.hour, minute: stamp.hour.map { _ in stamp.minute ?? 0 },
-                          utcOffsetMinutes: stamp.hour == nil ? nil : stamp.utcOffsetMinutes)
+        ProfileFields.date(value) ?? (value as? String).flatMap { CSVTimestamp.parse($0)?.recordDate }
     }
 }

@@ -18,7 +18,7 @@ public struct RecordsSettings: Codable, Sendable, Equatable {
         do {
             return try JSONDecoder().decode(RecordsSettings.self, from: Data(contentsOf: url))
         } catch {
-            throw KeywordTableError(path: url.path, reason: "\(error)")
+            throw LibraryConfigurationError(path: url.path, reason: "\(error)")
         }
     }
 }

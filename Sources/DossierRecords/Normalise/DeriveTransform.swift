@@ -13,11 +13,10 @@ public struct DeriveTransform: Transform {
     public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
         guard items.contains(where: { if case .custom(let item) = $0 { return item is SubjectProfileItem } else { return false } })
         else { return items }
+        let today = RecordDate.today
         return items.map { item in
             guard case .custom(let custom) = item, var profileItem = custom as? SubjectProfileItem else { return item }
-            let now = LocalDateTime(Date())
-            profileItem.profile = ProfileNormaliser.derivingFields(
-                of: profileItem.profile, today: RecordDate(year: now.year, month: now.month, day: now.day)!)
+            profileItem.profile = ProfileNormaliser.derivingFields(of: profileItem.profile, today: today)
             return .custom(profileItem)
         }
     }

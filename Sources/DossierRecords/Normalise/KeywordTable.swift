@@ -47,7 +47,7 @@ public struct KeywordTable: Codable, Sendable, Equatable {
             let additions = try JSONDecoder().decode(KeywordTable.self, from: Data(contentsOf: url))
             return KeywordTable(kinds: additions.kinds + builtIn.kinds, foods: additions.foods + builtIn.foods)
         } catch {
-            throw KeywordTableError(path: url.path, reason: "\(error)")
+            throw LibraryConfigurationError(path: url.path, reason: "\(error)")
         }
     }
 
