@@ -60,11 +60,11 @@ struct MarkingTransform: Transform {
     let summary = "test transform"
     let stage = TransformStage.content
 
-    func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        items.map { item in
-            guard case .photo(var photo) = item else { return item }
+    func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        for index in batch.items.indices {
+            guard case .photo(var photo) = batch.items[index] else { continue }
             photo.bytes += Array("!".utf8)
-            return .photo(photo)
+            batch.items[index] = .photo(photo)
         }
     }
 }

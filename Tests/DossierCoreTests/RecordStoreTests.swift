@@ -88,6 +88,6 @@ struct RecordStoreTests {
         #expect(line == #"{"id":"\#(weighed.id)","subject":"pets/leo","date":"2023-05-07T15:30","kind":"weight","measurements":[{"name":"weight","value":45,"unit":"g"}],"text":"체중 45g \"정상\"","source":{"path":"/logs/leo.txt","line":3}}"# + "\n")
         #expect(try JSONDecoder().decode(Record.self, from: Data(line.utf8)) == weighed)
         #expect(weighed.id == Record.id(subject: leo, date: weighed.date, kind: "weight", text: "체중 45g \"정상\""))
-        #expect(weighed.id.count == 16)
+        #expect(weighed.id.hex.count == 16)
     }
 }

@@ -14,12 +14,11 @@ struct ClassificationTests {
             routing: RoutingContext(requestedSubject: nil, existingSubjects: []))
         let draft = RecordDraft(source: RecordSource(path: "/log.txt", line: 1), subject: leo,
                                 date: RecordDate(year: 2023, month: 5, day: 1)!, kind: kind, body: body, text: body)
-        var items: [Item] = [.record(draft)]
+        var batch = ItemBatch(records: [draft])
         for transform in [ClassifyTransform(), UnitsTransform()] as [any Transform] {
-            items = try transform.apply(to: items, context: context)
+            try transform.apply(to: &batch, context: context)
         }
-        guard case .record(let result) = items[0] else { throw CancellationError() }
-        return result
+        return batch.records[0]
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

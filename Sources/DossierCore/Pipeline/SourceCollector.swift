@@ -1,9 +1,9 @@
 import Foundation
 
 /// The sink one source's items flow into: each is routed as it arrives; records are transformed
-/// in batches and spilled to sorted runs; a photo is filed at once; custom items wait for the
-/// driving task. Memory stays bounded by the batch and the spill's buffer, whatever the size
-/// of the source.
+/// in batches behind the reader and spilled to sorted runs (`RecordBatchWriter`); a photo is
+/// filed at once; custom items wait for the driving task. Memory stays bounded by a few batches
+/// and the spill's buffer, whatever the size of the source.
 final class SourceCollector: ItemSink {
     static let batchSize = 4096
     /// A long list of problems helps no one: past this many, only a count is kept.
@@ -11,8 +11,8 @@ final class SourceCollector: ItemSink {
 
     private let worker: SourceWorker
     private let source: SourceFile
-    private let spill: RecordSpill
-    private var batch: [Item] = []
+    private let records: RecordBatchWriter
+    private var batch: [RecordDraft] = []
     private var photo: WorkedSource?
     private var customItems: [any CustomItem] = []
     private var problems: [String] = []
@@ -27,32 +27,51 @@ final class SourceCollector: ItemSink {
     init(worker: SourceWorker, source: SourceFile) {
         self.worker = worker
         self.source = source
-        spill = RecordSpill(stagingFolder: worker.layout.stagingFolder.path, dryRun: worker.options.dryRun)
+        records = RecordBatchWriter(worker: worker, source: source)
     }
 
     func accept(_ item: Item) throws {
-        var item = item
-        if item.needsSubject && item.subject == nil {
-            let decision = pathDecision ?? worker.route(item, from: source)
-            pathDecision = decision
-            switch decision {
-            case .subject(let subject):
+        switch item {
+        case .record(var draft):
+            if draft.subject == nil {
+                guard let subject = pathSubject(for: item) else { return }
+                draft.subject = subject
+            }
+            batch.append(draft)
+            if batch.count >= SourceCollector.batchSize { try flush() }
+        case .photo, .custom:
+            var item = item
+            if item.needsSubject && item.subject == nil {
+                guard let subject = pathSubject(for: item) else { return }
                 item.subject = subject
-            case .unassigned(let reason):
-                return noteUnassigned(item, reason: reason)
-            case .undecided:
-                return noteUnassigned(item, reason: SourceWorker.noSubjectReason)
+            }
+            switch item {
+            case .photo(let photo):
+                self.photo = try worker.file(photo)
+            case .custom:
+                for case .custom(let transformed) in try worker.transform(ItemBatch(items: [item])).items {
+                    customItems.append(transformed)
+                }
+            case .record:
+                preconditionFailure("records are taken above")
             }
         }
-        switch item {
-        case .photo(let photo):
-            self.photo = try worker.file(photo)
-        case .record:
-            batch.append(item)
-            if batch.count >= SourceCollector.batchSize { try flush() }
-        case .custom:
-            for case .custom(let transformed) in try worker.transform([item]) { customItems.append(transformed) }
+    }
+
+    /// The subject the source's path gives an item that names none; nil (and the item noted
+    /// as unassigned) when the path gives none.
+    private func pathSubject(for item: Item) -> Subject? {
+        let decision = pathDecision ?? worker.route(item, from: source)
+        pathDecision = decision
+        switch decision {
+        case .subject(let subject):
+            return subject
+        case .unassigned(let reason):
+            noteUnassigned(item, reason: reason)
+        case .undecided:
+            noteUnassigned(item, reason: SourceWorker.noSubjectReason)
         }
+        return nil
     }
 
     func report(_ problem: String) {
@@ -63,37 +82,14 @@ final class SourceCollector: ItemSink {
         problems.append("\(source.path): \(problem)")
     }
 
-    /// Transforms the waiting records and spills them. The batch is cut in one slice per core:
-    /// transforming a record, hashing its id and encoding its line touch nothing but that
-    /// record, so a big log uses every core while it is read.
+    /// Hands the waiting records to the batch writer, which works on them while the importer
+    /// goes on reading.
     func flush() throws {
         guard !batch.isEmpty else { return }
-        let slices = SourceCollector.slices(of: batch.count)
-        let results = SliceResults<[RecordSpill.Encoded]>(count: slices.count)
-        let worker = self.worker
-        let batch = self.batch
-        DispatchQueue.concurrentPerform(iterations: slices.count) { index in
-            results.set(index, Result { try SourceCollector.encode(Array(batch[slices[index]]), worker: worker) })
-        }
-        self.batch = []
-        for result in results.all {
-            for encoded in try result.get() { try spill.add(encoded) }
-        }
-    }
-
-    private static func encode(_ items: [Item], worker: SourceWorker) throws -> [RecordSpill.Encoded] {
-        try worker.transform(items).compactMap { item in
-            guard case .record(let draft) = item, let subject = draft.subject else { return nil }
-            return RecordSpill.Encoded(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
-                                              measurements: draft.measurements, text: draft.text, fields: draft.fields,
-                                              source: draft.source))
-        }
-    }
-
-    private static func slices(of count: Int) -> [Range<Int>] {
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 256))
-        let size = (count + parts - 1) / parts
-        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+        var full: [RecordDraft] = []
+        full.reserveCapacity(SourceCollector.batchSize)
+        swap(&full, &batch)
+        try records.submit(full)
     }
 
     /// What the worker hands the driving task.
@@ -108,7 +104,7 @@ final class SourceCollector: ItemSink {
             photo.outcome.problems = problems
             return photo
         }
-        let pending = try spill.finish()
+        let pending = try records.finish()
         if pending.total == 0 && customItems.isEmpty {
             guard unassignedCount > 0 else {
                 // Nothing read at all: text that is no log (a README, subtitles), not a log full
@@ -129,7 +125,7 @@ final class SourceCollector: ItemSink {
     }
 
     func discard() {
-        spill.discard()
+        records.discard()
     }
 
     private func noteUnassigned(_ item: Item, reason: String) {

@@ -86,8 +86,8 @@ struct SourceWorker: Sendable {
                                                        destination: filed.path),
                                 source: source, imported: importedSource(photo, subject: subject, filedPath: known.path))
         }
-        let transformed = try transform([.photo(photo)])
-        guard transformed.count == 1, case .photo(let upright) = transformed[0] else {
+        let transformed = try transform(ItemBatch(items: [.photo(photo)]))
+        guard transformed.records.isEmpty, transformed.items.count == 1, case .photo(let upright) = transformed.items[0] else {
             throw ImportFailure(path: source.path, step: "transform", reason: "the transforms did not give back one photo")
         }
         let result = try step("file", source) { try filer.file(upright, for: subject) }
@@ -109,13 +109,14 @@ struct SourceWorker: Sendable {
         }
     }
 
-    /// Runs every transform, in stage order, over a batch of one source's items.
-    func transform(_ items: [Item]) throws -> [Item] {
-        var items = items
+    /// Runs every transform, in stage order, over a batch of one source's items. Takes the batch
+    /// over (`consuming`), so its arrays are changed in place rather than copied first.
+    func transform(_ batch: consuming ItemBatch) throws -> ItemBatch {
+        var batch = batch
         for transform in registry.transforms {
-            items = try transform.apply(to: items, context: context)
+            try transform.apply(to: &batch, context: context)
         }
-        return items
+        return batch
     }
 
     func route(_ item: Item, from source: SourceFile) -> RoutingDecision {

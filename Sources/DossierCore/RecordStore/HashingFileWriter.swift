@@ -16,9 +16,16 @@ final class HashingFileWriter {
         buffer.reserveCapacity(1 << 16)
     }
 
-    func write(_ line: ArraySlice<UInt8>) throws(LibraryError) {
+    /// Writes a line read without its "\n", and the "\n".
+    func writeLine(_ line: ArraySlice<UInt8>) throws(LibraryError) {
         buffer += line
         buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes bytes as they are (an encoded line ends in its "\n" already).
+    func write(_ bytes: [UInt8]) throws(LibraryError) {
+        buffer += bytes
         if buffer.count >= 1 << 16 { try flush() }
     }
 

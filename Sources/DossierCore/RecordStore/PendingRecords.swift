@@ -9,6 +9,22 @@ public struct PendingRecords: Sendable {
         public let path: String
         public let offset: Int
         public let length: Int
+        /// Set when the run is a whole file of distinct records (`InOrderRun`): with no year
+        /// file yet and no other run, it becomes the year file as it is.
+        public let whole: WholeFile?
+
+        init(path: String, offset: Int, length: Int, whole: WholeFile? = nil) {
+            self.path = path
+            self.offset = offset
+            self.length = length
+            self.whole = whole
+        }
+    }
+
+    /// What a year file's index entry needs of a run that is a whole file.
+    public struct WholeFile: Sendable, Equatable {
+        public let sha256: ContentDigest
+        public let lines: Int
     }
 
     /// Runs per year file; each run is sorted.

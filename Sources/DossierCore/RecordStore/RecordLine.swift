@@ -2,33 +2,34 @@
 /// (`{"id":…,"subject":…,"date":…,…}`) so that merging can read a line's sort key without
 /// parsing the rest of it.
 public enum RecordLine {
-    /// The record as a JSON object followed by "\n".
+    /// The record as a JSON object followed by "\n". Written byte by byte rather than through
+    /// `JSONEncoder`: a big import encodes a million lines.
     public static func encode(_ record: Record) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(160 + record.text.utf8.count)
-        out += #"{"id":"#.utf8
-        appendString(record.id, to: &out)
-        out += #","subject":"#.utf8
+        out.reserveCapacity(176 + record.text.utf8.count + record.source.path.utf8.count)
+        append(#"{"id":""#, to: &out)
+        record.id.appendHex(to: &out)
+        append(#"","subject":"#, to: &out)
         appendString(record.subject.path, to: &out)
-        out += #","date":"#.utf8
-        appendString(record.date.iso8601, to: &out)
-        out += #","kind":"#.utf8
+        append(#","date":""#, to: &out)
+        record.date.appendISO8601(to: &out)
+        append(#"","kind":"#, to: &out)
         appendString(record.kind, to: &out)
-        out += #","measurements":["#.utf8
+        append(#","measurements":["#, to: &out)
         for (index, measurement) in record.measurements.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"name":"#.utf8
+            append(#"{"name":"#, to: &out)
             appendString(measurement.name, to: &out)
-            out += #","value":"#.utf8
-            out += number(measurement.value).utf8
-            out += #","unit":"#.utf8
+            append(#","value":"#, to: &out)
+            appendNumber(measurement.value, to: &out)
+            append(#","unit":"#, to: &out)
             appendString(measurement.unit.rawValue, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out += #"],"text":"#.utf8
+        append(#"],"text":"#, to: &out)
         appendString(record.text, to: &out)
         if !record.fields.isEmpty {
-            out += #","fields":{"#.utf8
+            append(#","fields":{"#, to: &out)
             for (index, key) in record.fields.keys.sorted().enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendString(key, to: &out)
@@ -37,12 +38,42 @@ public enum RecordLine {
             }
             out.append(UInt8(ascii: "}"))
         }
-        out += #","source":{"path":"#.utf8
+        append(#","source":{"path":"#, to: &out)
         appendString(record.source.path, to: &out)
-        out += #","line":"#.utf8
-        out += String(record.source.line).utf8
-        out += "}}\n".utf8
+        append(#","line":"#, to: &out)
+        appendInteger(record.source.line, to: &out)
+        append("}}\n", to: &out)
         return out
+    }
+
+    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    /// `number`'s text, with whole numbers (most measurements) written without a string.
+    private static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
+            appendInteger(Int(value), to: &out)
+        } else {
+            out += number(value).utf8
+        }
     }
 
     /// The merge order of a line: its date, then where it was written (so the entries of one day
@@ -77,7 +108,7 @@ public enum RecordLine {
             } else {
                 value *= 10_000
             }
-            self.init(date: value, line: record.source.line, id: UInt64(record.id, radix: 16) ?? 0)
+            self.init(date: value, line: record.source.line, id: record.id.value)
         }
 
         /// From the ASCII of an ISO date (`2023-05-07`, `2023-05-07T15:30`, with an offset).

@@ -1,15 +1,27 @@
 import Foundation
 
-/// Collects one source's records as they stream in: encoded, grouped by year file, and when the
-/// buffer passes `memoryLimit`, sorted and written to run files in staging. So a source of any
-/// size is held in at most `memoryLimit` bytes (plus a line's worth).
+/// Collects one source's records as they stream in, by year file. While a year file's records
+/// come in date order they go straight to an `InOrderRun`; the others are buffered and, when
+/// the buffer passes `memoryLimit`, sorted and written to run files in staging. So a source of
+/// any size is held in at most `memoryLimit` bytes (plus a line's worth).
 public final class RecordSpill {
+    /// Year files written in order at once, each through its own open file and buffer; past it,
+    /// the one that waited longest is closed.
+    static let inOrderLimit = 64
+
     private let stagingFolder: String
     private let memoryLimit: Int
     /// In a dry run nothing is written: records are only counted.
     private let dryRun: Bool
+    private var inOrder: [RecordGroup: InOrderRun] = [:]
+    /// Year files whose records came out of order, or came again after their run was closed:
+    /// buffered and spilled.
+    private var outOfOrder: Set<RecordGroup> = []
+    /// Records added so far: the clock `InOrderRun.lastUse` is read on.
+    private var uses = 0
     private var buffered: [RecordGroup: [(key: RecordLine.Key, line: [UInt8])]] = [:]
     private var bufferedBytes = 0
+    private var heldBytes = 0
     private var pending = PendingRecords()
 
     public init(stagingFolder: String, dryRun: Bool, memoryLimit: Int = 8 << 20) {
@@ -37,31 +49,73 @@ public final class RecordSpill {
     }
 
     public func add(_ encoded: Encoded) throws {
-        pending.counts[encoded.group, default: 0] += 1
+        let group = encoded.group
+        pending.counts[group, default: 0] += 1
         guard !dryRun else {
-            pending.ids[encoded.group, default: []].insert(encoded.key.id)
+            pending.ids[group, default: []].insert(encoded.key.id)
             return
         }
-        bufferedBytes += encoded.line.count + 64
-        buffered[encoded.group, default: []].append((encoded.key, encoded.line))
-        if bufferedBytes >= memoryLimit { try spill() }
+        if let run = try inOrderRun(for: group, accepting: encoded.key) {
+            heldBytes -= run.heldBytes
+            try run.add(encoded.key, encoded.line)
+            heldBytes += run.heldBytes
+        } else {
+            bufferedBytes += encoded.line.count + 64
+            buffered[group, default: []].append((encoded.key, encoded.line))
+        }
+        if bufferedBytes + heldBytes >= memoryLimit { try spill() }
     }
 
-    /// The runs, with everything still buffered written out.
+    /// The group's in-order run if the key keeps it in order (opening one for a new group while
+    /// fewer than `inOrderLimit` are open); nil sends the record to the buffer. A record out of
+    /// order closes the group's run: it stays one sorted run of the group.
+    private func inOrderRun(for group: RecordGroup, accepting key: RecordLine.Key) throws -> InOrderRun? {
+        uses += 1
+        if let run = inOrder[group] {
+            run.lastUse = uses
+            if run.accepts(key) { return run }
+            try close(group)
+            return nil
+        }
+        guard !outOfOrder.contains(group) else { return nil }
+        if inOrder.count >= RecordSpill.inOrderLimit, let idle = inOrder.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            // In a log in date order, the year file that waited longest is done: a year past.
+            try close(idle.key)
+        }
+        let run = try InOrderRun(path: "\(stagingFolder)/\(UUID().uuidString).run")
+        run.lastUse = uses
+        inOrder[group] = run
+        return run
+    }
+
+    private func close(_ group: RecordGroup) throws {
+        guard let run = inOrder.removeValue(forKey: group) else { return }
+        heldBytes -= run.heldBytes
+        pending.runs[group, default: []].append(try run.finish())
+        outOfOrder.insert(group)
+    }
+
+    /// The runs, with everything still buffered or held written out.
     public func finish() throws -> PendingRecords {
         try spill()
+        for group in inOrder.keys.sorted() { try close(group) }
         return pending
     }
 
     public func discard() {
+        for run in inOrder.values { run.abandon() }
+        inOrder = [:]
         buffered = [:]
         pending.discard()
     }
 
-    /// Writes every group's buffered lines, each group sorted, into one run file, through a small
-    /// buffer (the lines are not copied into one big array on top of the buffer they are in).
-    /// Durability is not needed: a run that does not survive a crash is made again by the re-run.
+    /// Writes the held days of the in-order runs, and every buffered group's lines, each group
+    /// sorted, into one run file, through a small buffer (the lines are not copied into one big
+    /// array on top of the buffer they are in). Durability is not needed: a run that does not
+    /// survive a crash is made again by the re-run.
     private func spill() throws {
+        for run in inOrder.values { try run.writeHeld() }
+        heldBytes = 0
         guard !buffered.isEmpty else { return }
         let path = "\(stagingFolder)/\(UUID().uuidString).run"
         let writer = try RunFileWriter(path: path)

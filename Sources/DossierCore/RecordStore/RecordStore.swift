@@ -29,7 +29,7 @@ public struct RecordStore: Sendable {
         var result = CommitResult()
         defer { pending.discard() }
         for group in pending.runs.keys.sorted() {
-            let merged = try merge(group, runs: pending.runs[group] ?? [])
+            let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0)
             result.added += merged.added
             result.duplicate += merged.duplicate
             result.files.append(group.relativePath)
@@ -64,8 +64,16 @@ public struct RecordStore: Sendable {
         var summary: RecordFileSummary?
     }
 
-    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run]) throws -> Merged {
+    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run], count total: Int) throws -> Merged {
         let target = try layout.url(forRelativePath: group.relativePath).path
+        if runs.count == 1, let whole = runs[0].whole, !DurableFileSystem.fileExists(target) {
+            // Written in order, each record once, and fsynced: the year file as it is.
+            try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
+            try DurableFileSystem.commitStagedFile(runs[0].path, replacing: target)
+            return Merged(added: whole.lines, duplicate: total - whole.lines,
+                          summary: RecordFileSummary(path: group.relativePath, subject: group.subject.path,
+                                                     year: group.year, count: whole.lines, sha256: whole.sha256.hex))
+        }
         var inputs: [MergeInput] = []
         if DurableFileSystem.fileExists(target) {
             inputs.append(try MergeInput(reader: try ByteLineReader(path: target), isExisting: true))
@@ -94,7 +102,7 @@ public struct RecordStore: Sendable {
                 if key.id != 0 && !idsOfDay.insert(key.id).inserted {
                     if !input.isExisting { merged.duplicate += 1 }
                 } else {
-                    try writer.write(line)
+                    try writer.writeLine(line)
                     count += 1
                     if !input.isExisting { merged.added += 1 }
                 }

@@ -1,8 +1,10 @@
+import Crypto
+
 /// One dated entry about one subject, as filed in `<subject>/records/<YYYY>.jsonl`.
 public struct Record: Hashable, Sendable, Codable {
     /// Stable: derived from the subject, date, kind and text, so the same entry read twice
     /// (from one file imported again, or from two files) has the same id and is filed once.
-    public let id: String
+    public let id: RecordID
     public let subject: Subject
     public let date: RecordDate
     /// feeding, shedding, weight, height, cleaning, memo, or what the keyword table adds.
@@ -26,19 +28,21 @@ public struct Record: Hashable, Sendable, Codable {
         self.source = source
     }
 
-    /// 16 hex digits of SHA-256 over the fields that make an entry the same entry, separated by
-    /// the unit separator (which none of them holds).
-    public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> String {
+    /// SHA-256 over the fields that make an entry the same entry, separated by the unit
+    /// separator (which none of them holds); its first 64 bits.
+    public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> RecordID {
         var key: [UInt8] = []
         key.reserveCapacity(48 + kind.utf8.count + text.utf8.count)
         key += subject.path.utf8
         key.append(0x1F)
-        key += date.iso8601.utf8
+        date.appendISO8601(to: &key)
         key.append(0x1F)
         key += kind.utf8
         key.append(0x1F)
         key += text.utf8
-        return ContentDigest(of: key).hex(digits: 16)
+        return RecordID(SHA256.hash(data: key).withUnsafeBytes { digest in
+            digest.loadUnaligned(as: UInt64.self).bigEndian
+        })
     }
 
     enum CodingKeys: String, CodingKey {
@@ -47,7 +51,7 @@ public struct Record: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
+        id = try container.decode(RecordID.self, forKey: .id)
         let reference = try container.decode(String.self, forKey: .subject)
         do {
             subject = try Subject(parsing: reference)

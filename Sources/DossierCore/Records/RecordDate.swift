@@ -57,12 +57,42 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     public var dayOnly: RecordDate { RecordDate(year: year, month: month, day: day)! }
 
     public var iso8601: String {
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-        if let hour, let minute { text += "T" + pad(hour, 2) + ":" + pad(minute, 2) }
-        if let offset = utcOffsetMinutes {
-            text += (offset < 0 ? "-" : "+") + pad(abs(offset) / 60, 2) + ":" + pad(abs(offset) % 60, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(22)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `iso8601`'s bytes: records' lines and ids are made of them a million times over
+    /// in a big import, without a string in between.
+    public func appendISO8601(to out: inout [UInt8]) {
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                out.append(UInt8(48 + (rest / divisor) % 10))
+                rest %= divisor
+                divisor /= 10
+            }
         }
-        return text
+        digits(year, 4)
+        out.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        out.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        if let hour, let minute {
+            out.append(UInt8(ascii: "T"))
+            digits(hour, 2)
+            out.append(UInt8(ascii: ":"))
+            digits(minute, 2)
+        }
+        if let offset = utcOffsetMinutes {
+            out.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+            digits(abs(offset) / 60, 2)
+            out.append(UInt8(ascii: ":"))
+            digits(abs(offset) % 60, 2)
+        }
     }
 
     public var description: String { iso8601 }
@@ -84,10 +114,5 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso8601)
-    }
-
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

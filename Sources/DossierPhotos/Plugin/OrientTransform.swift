@@ -11,10 +11,10 @@ public struct OrientTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        try items.map { item in
-            guard case .photo(let photo) = item else { return item }
-            return .photo(try upright(photo))
+    public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        for index in batch.items.indices {
+            guard case .photo(let photo) = batch.items[index] else { continue }
+            batch.items[index] = .photo(try upright(photo))
         }
     }
 

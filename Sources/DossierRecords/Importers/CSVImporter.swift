@@ -40,6 +40,9 @@ public struct CSVImporter: Importer {
             ?? (columns.column(.kind) == nil ? CSVImporter.kind(fromFileName: input.source.fileName, keywords: resources.keywords,
                                                                  hasNotes: columns.column(.note) != nil) : nil)
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
+        // A file names a few subjects and kinds on row after row: each is looked up once.
+        var subjects = BoundedMemo<Subject?>()
+        var kinds = BoundedMemo<String>()
         while let row = try reader.next() {
             let values = columns.values(of: row)
             for problem in values.problems { sink.report("line \(row.line): \(problem)") }
@@ -49,13 +52,15 @@ public struct CSVImporter: Importer {
             }
             var subject: Subject?
             if let name = values.subjectName, !name.isEmpty {
-                guard let named = resources.directory.subject(named: name) else {
+                guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
                     continue
                 }
                 subject = named
             }
-            let kind = values.kind.flatMap { $0.isEmpty ? nil : classifier.classify($0).kind ?? CSVImporter.slug($0) } ?? fileKind
+            let kind = values.kind.flatMap { cell in
+                cell.isEmpty ? nil : kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
+            } ?? fileKind
             let text = values.note.flatMap { $0.isEmpty ? nil : $0 } ?? CSVImporter.text(of: row)
             try sink.accept(.record(RecordDraft(
                 source: RecordSource(path: input.source.path, line: row.line), subject: subject, date: date, kind: kind,

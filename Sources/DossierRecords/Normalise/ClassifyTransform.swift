@@ -10,22 +10,33 @@ public struct ClassifyTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
+    /// What the words of one entry say.
+    private struct Reading {
+        let kind: String?
+        let quantities: [Quantity]
+    }
+
+    public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        guard !batch.records.isEmpty else { return }
         let classifier = try context.resources.value(KeywordClassifier.self) {
             KeywordClassifier(table: try KeywordTable.load(for: context.layout))
         }
         let reader = QuantityReader(classifier: classifier)
         var memo = WordMemo()
-        return items.map { item in
-            guard case .record(var draft) = item else { return item }
-            let words = WordScanner.words(in: draft.body)
-            if draft.kind == nil {
-                draft.kind = classifier.classify(words: words, memo: &memo).kind ?? context.requestedKind ?? "memo"
+        // Logs say the same things over and over ("귀뚜라미 5마리", "물갈이"): each distinct
+        // entry of the batch is read once.
+        var readings = BoundedMemo<Reading>()
+        for index in batch.records.indices {
+            let needsKind = batch.records[index].kind == nil
+            let needsQuantities = batch.records[index].quantities.isEmpty && batch.records[index].measurements.isEmpty
+            guard needsKind || needsQuantities else { continue }
+            let reading = readings.answer(batch.records[index].body) { body in
+                let words = WordScanner.words(in: body)
+                return Reading(kind: classifier.classify(words: words, memo: &memo).kind,
+                               quantities: reader.quantities(in: words, memo: &memo))
             }
-            if draft.quantities.isEmpty && draft.measurements.isEmpty {
-                draft.quantities = reader.quantities(in: words, memo: &memo)
-            }
-            return .record(draft)
+            if needsKind { batch.records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
+            if needsQuantities { batch.records[index].quantities = reading.quantities }
         }
     }
 }

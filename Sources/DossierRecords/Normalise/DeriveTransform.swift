@@ -10,14 +10,14 @@ public struct DeriveTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        guard items.contains(where: { if case .custom(let item) = $0 { return item is SubjectProfileItem } else { return false } })
-        else { return items }
-        let today = RecordDate.today
-        return items.map { item in
-            guard case .custom(let custom) = item, var profileItem = custom as? SubjectProfileItem else { return item }
-            profileItem.profile = ProfileNormaliser.derivingFields(of: profileItem.profile, today: today)
-            return .custom(profileItem)
+    public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        var today: RecordDate?
+        for index in batch.items.indices {
+            guard case .custom(let custom) = batch.items[index], var profileItem = custom as? SubjectProfileItem else { continue }
+            let day = today ?? RecordDate.today
+            today = day
+            profileItem.profile = ProfileNormaliser.derivingFields(of: profileItem.profile, today: day)
+            batch.items[index] = .custom(profileItem)
         }
     }
 }

@@ -9,14 +9,16 @@ public struct SpeciesTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        guard items.contains(where: { if case .custom(let item) = $0 { return item is SubjectProfileItem } else { return false } })
-        else { return items }
-        let normaliser = try context.resources.value(ProfileNormaliser.self) { try ProfileNormaliser(layout: context.layout) }
-        return items.map { item in
-            guard case .custom(let custom) = item, var profileItem = custom as? SubjectProfileItem else { return item }
-            profileItem.profile = normaliser.normalisingTaxonomy(of: profileItem.profile)
-            return .custom(profileItem)
+    public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        var normaliser: ProfileNormaliser?
+        for index in batch.items.indices {
+            guard case .custom(let custom) = batch.items[index], var profileItem = custom as? SubjectProfileItem else { continue }
+            let table = try normaliser ?? context.resources.value(ProfileNormaliser.self) {
+                try ProfileNormaliser(layout: context.layout)
+            }
+            normaliser = table
+            profileItem.profile = table.normalisingTaxonomy(of: profileItem.profile)
+            batch.items[index] = .custom(profileItem)
         }
     }
 }

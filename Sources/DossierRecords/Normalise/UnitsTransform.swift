@@ -9,14 +9,13 @@ public struct UnitsTransform: Transform {
 
     public init() {}
 
-    public func apply(to items: [Item], context: PipelineContext) throws -> [Item] {
-        guard items.contains(where: { if case .record(let draft) = $0 { return !draft.quantities.isEmpty } else { return false } })
-        else { return items }
-        return items.map { item in
-            guard case .record(var draft) = item, !draft.quantities.isEmpty else { return item }
-            draft.measurements += draft.quantities.compactMap { UnitConverter.measurement($0, kind: draft.kind) }
-            draft.quantities = []
-            return .record(draft)
+    public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
+        for index in batch.records.indices where !batch.records[index].quantities.isEmpty {
+            let kind = batch.records[index].kind
+            batch.records[index].measurements += batch.records[index].quantities.compactMap {
+                UnitConverter.measurement($0, kind: kind)
+            }
+            batch.records[index].quantities = []
         }
     }
 }

@@ -3,10 +3,16 @@ import DossierCore
 /// Decides what a word in a name position is, for one parser: the directory's answer, overruled
 /// by the options' non-names, with the file's own subject known by its id even when the directory
 /// was built without it.
-struct NotepadNameResolver {
+///
+/// A class, and one per parser: every line's scanner asks it, and a log names the same few
+/// subjects on line after line, so each spelling is worked out once and remembered.
+final class NotepadNameResolver {
     let directory: SubjectDirectory
     let nonNames: Set<String>
     let fileSubject: Subject?
+    /// Answers by spelling, for single words and for names of several words.
+    private var singleWordAnswers = BoundedMemo<SubjectNameLookup>()
+    private var severalWordAnswers = BoundedMemo<SubjectNameLookup>()
 
     init(directory: SubjectDirectory, nonNames: Set<String>, fileSubject: Subject?) {
         self.directory = directory
@@ -18,6 +24,11 @@ struct NotepadNameResolver {
 
     /// `spelled` holds no white space when `singleWord`, which spares splitting it.
     func resolve(_ spelled: String, singleWord: Bool) -> SubjectNameLookup {
+        singleWord ? singleWordAnswers.answer(spelled) { lookUp($0, singleWord: true) }
+            : severalWordAnswers.answer(spelled) { lookUp($0, singleWord: false) }
+    }
+
+    private func lookUp(_ spelled: String, singleWord: Bool) -> SubjectNameLookup {
         let key = singleWord ? spelled.lowercased() : SubjectDirectory.key(spelled)
         if nonNames.contains(key) { return .notAName }
         let found = directory.lookup(key: key)

@@ -21,7 +21,7 @@ enum SpeciesNameKey {
     }
 
     private static func ignored(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.properties.isWhitespace { return true }
+        if scalar.isWhitespace { return true }
         switch scalar.value {
         case 0x2D, 0x5F: return true              // hyphen-minus, underscore
         case 0x2010...0x2015, 0x2212, 0xFF0D: return true // hyphens, dashes, minus, full-width hyphen

@@ -6,9 +6,9 @@ extension String {
     var trimmedWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return self }
-        if !first.properties.isWhitespace && !last.properties.isWhitespace { return self }
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        if !first.isWhitespace && !last.isWhitespace { return self }
+        guard let start = scalars.firstIndex(where: { !$0.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(scalars[start...end])
     }

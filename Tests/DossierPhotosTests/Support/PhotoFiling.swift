@@ -21,11 +21,11 @@ enum PhotoFiling {
     }
 
     static func upright(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {
-        var items = try read(bytes, path: path)
+        var batch = ItemBatch(items: try read(bytes, path: path))
         for transform in registry.transforms {
-            items = try transform.apply(to: items, context: context)
+            try transform.apply(to: &batch, context: context)
         }
-        guard items.count == 1, case .photo(let photo) = items[0] else { throw NotAPhoto() }
+        guard batch.records.isEmpty, batch.items.count == 1, case .photo(let photo) = batch.items[0] else { throw NotAPhoto() }
         return photo
     }
 

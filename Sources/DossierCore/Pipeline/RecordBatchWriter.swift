@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+
+/// Transforms, encodes and spills one source's records in batches, behind the importer: while
+/// the importer reads on, earlier batches are transformed and encoded, each on a core of its
+/// own, and added to the spill one after another. At most `depth` batches are under way, so
+/// memory stays bounded however far the reader gets ahead.
+///
+/// Batches reach the spill in the order they were read (its in-order runs rely on it): each
+/// batch's spill job is queued on a serial queue when the batch is submitted, and waits there
+/// for the batch's encoding. The spill is only touched by those jobs, and by `finish` and
+/// `discard` once the queue is drained.
+final class RecordBatchWriter: Sendable {
+    /// Batches under way: enough for both cores to encode while one batch is being spilled.
+    static let depth = 4
+
+    private let worker: SourceWorker
+    private let spilling = DispatchQueue(label: "dossier.record-batches")
+    private let room = DispatchSemaphore(value: RecordBatchWriter.depth)
+    private let spill: Mutex<RecordSpill>
+    /// The first error a batch met; later batches are then dropped unread.
+    private let failure = Mutex<(any Error)?>(nil)
+
+    init(worker: SourceWorker, source: SourceFile) {
+        self.worker = worker
+        spill = Mutex(RecordSpill(stagingFolder: worker.layout.stagingFolder.path, dryRun: worker.options.dryRun))
+    }
+
+    /// Queues a batch of routed records; waits while `depth` batches are under way. Throws the
+    /// error an earlier batch met.
+    func submit(_ batch: [RecordDraft]) throws {
+        room.wait()
+        if let error = failure.withLock({ $0 }) {
+            room.signal()
+            throw error
+        }
+        let records = Handoff(batch)
+        let encoded = SliceResults<[RecordSpill.Encoded]>(count: 1)
+        let encoding = DispatchGroup()
+        let worker = self.worker
+        DispatchQueue.global().async(group: encoding) {
+            encoded.set(0, Result { try RecordBatchWriter.encode(records.take(), worker: worker) })
+        }
+        spilling.async { [self] in
+            defer { room.signal() }
+            encoding.wait()
+            guard failure.withLock({ $0 == nil }) else { return }
+            do {
+                let lines = try encoded.all[0].get()
+                try spill.withLock { spill in
+                    for line in lines { try spill.add(line) }
+                }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+    }
+
+    /// Waits for the batches under way, then writes out what the spill still holds.
+    func finish() throws -> PendingRecords {
+        spilling.sync {}
+        if let error = failure.withLock({ $0 }) { throw error }
+        return try spill.withLock { try $0.finish() }
+    }
+
+    /// Waits for the batches under way and removes what they spilled (a failed source).
+    func discard() {
+        spilling.sync {}
+        spill.withLock { $0.discard() }
+    }
+
+    /// Transforming a record, hashing its id and encoding its line touch nothing but that
+    /// record, so batches are encoded side by side.
+    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker) throws -> [RecordSpill.Encoded] {
+        // Consumed, so the batch holds the only reference and the transforms change it in place.
+        try worker.transform(ItemBatch(records: consume records)).records.compactMap { draft in
+            guard let subject = draft.subject else { return nil }
+            return RecordSpill.Encoded(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
+                                              measurements: draft.measurements, text: draft.text, fields: draft.fields,
+                                              source: draft.source))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The records of one year file for as long as they come in date order, as they do from most
+/// logs and exports: written straight to one file in staging as each day ends, that day's
+/// entries sorted (a log need not keep the times of one day in order) and each kept once.
+/// With no year file yet, the commit takes that file as the year file as it is: no run files to
+/// write and read back, no merge.
+final class InOrderRun {
+    let path: String
+    private let writer: HashingFileWriter
+    /// The records not written yet: all of one day, and all after the last one written.
+    private var held: [(key: RecordLine.Key, line: [UInt8])] = []
+    private var heldDay: UInt64 = 0
+    private(set) var heldBytes = 0
+    private var lastWritten: RecordLine.Key?
+    /// A record's id holds its date, so copies of one record share a day: the ids of the day
+    /// being written are all it takes to keep each record once.
+    private var writtenDay: UInt64 = .max
+    private var idsOfDay = Set<UInt64>()
+    private var lines = 0
+    private var length = 0
+    /// When the spill last handed it a record, on the spill's own clock.
+    var lastUse = 0
+
+    init(path: String) throws(LibraryError) {
+        self.path = path
+        writer = try HashingFileWriter(path: path)
+    }
+
+    /// Whether a record with this key keeps the file in order: not before what is written, nor
+    /// on a day before the one held.
+    func accepts(_ key: RecordLine.Key) -> Bool {
+        if let lastWritten, !(lastWritten < key) { return false }
+        return held.isEmpty || key.day >= heldDay
+    }
+
+    /// Takes a record `accepts` allowed; a new day writes out the one held.
+    func add(_ key: RecordLine.Key, _ line: [UInt8]) throws(LibraryError) {
+        if !held.isEmpty && key.day != heldDay { try writeHeld() }
+        heldDay = key.day
+        held.append((key, line))
+        heldBytes += line.count + 64
+    }
+
+    /// Writes the held records, sorted, so their memory is free again. Later records of the
+    /// same day must then sort after them, or the group leaves the in-order path.
+    func writeHeld() throws(LibraryError) {
+        guard !held.isEmpty else { return }
+        held.sort { $0.key < $1.key }
+        for entry in held {
+            if entry.key.day != writtenDay {
+                writtenDay = entry.key.day
+                idsOfDay.removeAll(keepingCapacity: true)
+            }
+            if entry.key.id != 0 && !idsOfDay.insert(entry.key.id).inserted { continue }
+            try writer.write(entry.line)
+            lines += 1
+            length += entry.line.count
+        }
+        lastWritten = held[held.count - 1].key
+        held.removeAll(keepingCapacity: true)
+        heldBytes = 0
+    }
+
+    /// Writes what is held, fsyncs and closes: a sorted run of distinct records that is a whole
+    /// year file's worth.
+    func finish() throws(LibraryError) -> PendingRecords.Run {
+        try writeHeld()
+        let digest = try writer.finish()
+        return PendingRecords.Run(path: path, offset: 0, length: length,
+                                  whole: PendingRecords.WholeFile(sha256: digest, lines: lines))
+    }
+
+    func abandon() {
+        writer.abandon()
+    }
+}
