@@ -66,9 +66,9 @@ public final class RecordSpill {
         if bufferedBytes + heldBytes >= memoryLimit { try spill() }
     }
 
-    /// The group's in-order run if the key keeps it in order (opening one for a new group while
-    /// fewer than `inOrderLimit` are open); nil sends the record to the buffer. A record out of
-    /// order closes the group's run: it stays one sorted run of the group.
+    /// The group's in-order run if the key keeps it in order (opening one for a new group, and
+    /// closing the longest idle one past `inOrderLimit`); nil sends the record to the buffer. A
+    /// record out of order closes the group's run: it stays one sorted run of the group.
     private func inOrderRun(for group: RecordGroup, accepting key: RecordLine.Key) throws -> InOrderRun? {
         uses += 1
         if let run = inOrder[group] {
