@@ -35,7 +35,7 @@ final class RecordBatchWriter: Sendable {
             throw error
         }
         let records = Handoff(batch)
-        let encoded = SliceResults<[RecordSpill.Encoded]>(count: 1)
+        let encoded = SliceResults<EncodedRecords>(count: 1)
         let encoding = DispatchGroup()
         let worker = self.worker
         DispatchQueue.global().async(group: encoding) {
@@ -46,10 +46,8 @@ final class RecordBatchWriter: Sendable {
             encoding.wait()
             guard failure.withLock({ $0 == nil }) else { return }
             do {
-                let lines = try encoded.all[0].get()
-                try spill.withLock { spill in
-                    for line in lines { try spill.add(line) }
-                }
+                let records = try encoded.all[0].get()
+                try spill.withLock { try $0.add(records) }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
@@ -71,13 +69,16 @@ final class RecordBatchWriter: Sendable {
 
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
-    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker) throws -> [RecordSpill.Encoded] {
+    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
-        try worker.transform(ItemBatch(records: consume records)).records.compactMap { draft in
-            guard let subject = draft.subject else { return nil }
-            return RecordSpill.Encoded(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
-                                              measurements: draft.measurements, text: draft.text, fields: draft.fields,
-                                              source: draft.source))
+        let transformed = try worker.transform(ItemBatch(records: consume records))
+        var encoded = EncodedRecords(capacity: transformed.records.count)
+        for draft in transformed.records {
+            guard let subject = draft.subject else { continue }
+            encoded.append(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
+                                  measurements: draft.measurements, text: draft.text, fields: draft.fields,
+                                  source: draft.source))
         }
+        return encoded
     }
 }

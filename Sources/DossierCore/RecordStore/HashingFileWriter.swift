@@ -24,7 +24,7 @@ final class HashingFileWriter {
     }
 
     /// Writes bytes as they are (an encoded line ends in its "\n" already).
-    func write(_ bytes: [UInt8]) throws(LibraryError) {
+    func write(_ bytes: ArraySlice<UInt8>) throws(LibraryError) {
         buffer += bytes
         if buffer.count >= 1 << 16 { try flush() }
     }

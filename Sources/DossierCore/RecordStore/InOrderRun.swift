@@ -7,9 +7,9 @@ final class InOrderRun {
     let path: String
     private let writer: HashingFileWriter
     /// The records not written yet: all of one day, and all after the last one written.
-    private var held: [(key: RecordLine.Key, line: [UInt8])] = []
+    private var held = LineBuffer()
     private var heldDay: UInt64 = 0
-    private(set) var heldBytes = 0
+    var heldBytes: Int { held.footprint }
     private var lastWritten: RecordLine.Key?
     /// A record's id holds its date, so copies of one record share a day: the ids of the day
     /// being written are all it takes to keep each record once.
@@ -33,31 +33,27 @@ final class InOrderRun {
     }
 
     /// Takes a record `accepts` allowed; a new day writes out the one held.
-    func add(_ key: RecordLine.Key, _ line: [UInt8]) throws(LibraryError) {
+    func add(_ key: RecordLine.Key, _ line: ArraySlice<UInt8>) throws(LibraryError) {
         if !held.isEmpty && key.day != heldDay { try writeHeld() }
         heldDay = key.day
-        held.append((key, line))
-        heldBytes += line.count + 64
+        held.append(key, line)
     }
 
     /// Writes the held records, sorted, so their memory is free again. Later records of the
     /// same day must then sort after them, or the group leaves the in-order path.
     func writeHeld() throws(LibraryError) {
         guard !held.isEmpty else { return }
-        held.sort { $0.key < $1.key }
-        for entry in held {
-            if entry.key.day != writtenDay {
-                writtenDay = entry.key.day
+        try held.drainSorted { (key, line) throws(LibraryError) in
+            lastWritten = key
+            if key.day != writtenDay {
+                writtenDay = key.day
                 idsOfDay.removeAll(keepingCapacity: true)
             }
-            if entry.key.id != 0 && !idsOfDay.insert(entry.key.id).inserted { continue }
-            try writer.write(entry.line)
+            if key.id != 0 && !idsOfDay.insert(key.id).inserted { return }
+            try writer.write(line)
             lines += 1
-            length += entry.line.count
+            length += line.count
         }
-        lastWritten = held[held.count - 1].key
-        held.removeAll(keepingCapacity: true)
-        heldBytes = 0
     }
 
     /// Writes what is held, fsyncs and closes: a sorted run of distinct records that is a whole

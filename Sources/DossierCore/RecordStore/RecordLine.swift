@@ -7,6 +7,12 @@ public enum RecordLine {
     public static func encode(_ record: Record) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(176 + record.text.utf8.count + record.source.path.utf8.count)
+        encode(record, into: &out)
+        return out
+    }
+
+    /// Appends the record's line (with its "\n") to `out`.
+    public static func encode(_ record: Record, into out: inout [UInt8]) {
         append(#"{"id":""#, to: &out)
         record.id.appendHex(to: &out)
         append(#"","subject":"#, to: &out)
@@ -43,7 +49,6 @@ public enum RecordLine {
         append(#","line":"#, to: &out)
         appendInteger(record.source.line, to: &out)
         append("}}\n", to: &out)
-        return out
     }
 
     private static func append(_ literal: StaticString, to out: inout [UInt8]) {

@@ -19,7 +19,7 @@ public final class RecordSpill {
     private var outOfOrder: Set<RecordGroup> = []
     /// Records added so far: the clock `InOrderRun.lastUse` is read on.
     private var uses = 0
-    private var buffered: [RecordGroup: [(key: RecordLine.Key, line: [UInt8])]] = [:]
+    private var buffered: [RecordGroup: LineBuffer] = [:]
     private var bufferedBytes = 0
     private var heldBytes = 0
     private var pending = PendingRecords()
@@ -30,38 +30,31 @@ public final class RecordSpill {
         self.memoryLimit = memoryLimit
     }
 
-    /// A record made ready for the spill: its year file, sort key and line. Made apart from the
-    /// spill, so that records can be encoded on several cores at once.
-    public struct Encoded: Sendable {
-        let group: RecordGroup
-        let key: RecordLine.Key
-        let line: [UInt8]
-
-        public init(_ record: Record) {
-            group = RecordGroup(subject: record.subject, year: record.date.year)
-            key = RecordLine.Key(record)
-            line = RecordLine.encode(record)
-        }
-    }
-
     public func add(_ record: Record) throws {
-        try add(Encoded(record))
+        var encoded = EncodedRecords(capacity: 1)
+        encoded.append(record)
+        try add(encoded)
     }
 
-    public func add(_ encoded: Encoded) throws {
-        let group = encoded.group
+    public func add(_ records: EncodedRecords) throws {
+        for entry in records.entries { try add(entry, line: records.line(of: entry)) }
+    }
+
+    private func add(_ entry: EncodedRecords.Entry, line: ArraySlice<UInt8>) throws {
+        let group = entry.group
         pending.counts[group, default: 0] += 1
         guard !dryRun else {
-            pending.ids[group, default: []].insert(encoded.key.id)
+            pending.ids[group, default: []].insert(entry.key.id)
             return
         }
-        if let run = try inOrderRun(for: group, accepting: encoded.key) {
+        if let run = try inOrderRun(for: group, accepting: entry.key) {
             heldBytes -= run.heldBytes
-            try run.add(encoded.key, encoded.line)
+            try run.add(entry.key, line)
             heldBytes += run.heldBytes
         } else {
-            bufferedBytes += encoded.line.count + 64
-            buffered[group, default: []].append((encoded.key, encoded.line))
+            let before = buffered[group]?.footprint ?? 0
+            buffered[group, default: LineBuffer()].append(entry.key, line)
+            bufferedBytes += buffered[group]!.footprint - before
         }
         if bufferedBytes + heldBytes >= memoryLimit { try spill() }
     }
@@ -121,9 +114,8 @@ public final class RecordSpill {
         let writer = try RunFileWriter(path: path)
         for group in buffered.keys.sorted() {
             let start = writer.written
-            buffered[group]!.sort { $0.key < $1.key }
-            for entry in buffered[group]! { try writer.write(entry.line) }
-            buffered[group] = nil
+            var lines = buffered.removeValue(forKey: group)!
+            try lines.drainSorted { (_, line) throws(LibraryError) in try writer.write(line) }
             pending.runs[group, default: []].append(PendingRecords.Run(path: path, offset: start, length: writer.written - start))
         }
         try writer.close()

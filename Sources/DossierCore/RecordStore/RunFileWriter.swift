@@ -16,7 +16,7 @@ final class RunFileWriter {
         buffer.reserveCapacity(1 << 16)
     }
 
-    func write(_ bytes: [UInt8]) throws(LibraryError) {
+    func write(_ bytes: ArraySlice<UInt8>) throws(LibraryError) {
         buffer += bytes
         written += bytes.count
         if buffer.count >= 1 << 16 { try flush() }

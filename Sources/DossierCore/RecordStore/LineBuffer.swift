@@ -1,0 +1,25 @@
+/// Encoded lines waiting to be written, kept in one buffer with their sort keys: sorted and
+/// written out in key order, then emptied for the next lines with its memory kept.
+struct LineBuffer {
+    private var bytes: [UInt8] = []
+    private(set) var keys: [(key: RecordLine.Key, range: Range<Int>)] = []
+
+    var isEmpty: Bool { keys.isEmpty }
+    /// What the buffer holds, counting a little for each line's key.
+    var footprint: Int { bytes.count + keys.count * 32 }
+    var firstKey: RecordLine.Key? { keys.first?.key }
+
+    mutating func append(_ key: RecordLine.Key, _ line: ArraySlice<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: line)
+        keys.append((key, start..<bytes.count))
+    }
+
+    /// Calls `body` with each line in key order, then empties the buffer.
+    mutating func drainSorted<Failure: Error>(_ body: (RecordLine.Key, ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        keys.sort { $0.key < $1.key }
+        for entry in keys { try body(entry.key, bytes[entry.range]) }
+        keys.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
