@@ -149,11 +149,18 @@ struct ImportPipelineTests {
 
     @Test("No more sources than --jobs are worked on at once")
     func boundsConcurrency() async throws {
-        for index in 0..<12 { _ = try folder.write(Array("FAKE 2023-05-01 \(index)".utf8), to: "pets/leo/\(index).dat") }
-        _ = try await run(["pets"], ImportOptions(jobs: 2))
-        #expect(counter.calls == 12)
-        // Each read sleeps 20 ms: with two jobs and at least two cores, two overlap.
-        #expect(counter.mostAtOnce == min(2, ProcessInfo.processInfo.activeProcessorCount))
+        // Each read sleeps 20 ms: with two jobs and at least two cores, two overlap. The other
+        // tests running meanwhile can keep the cores busy through one import, so up to three
+        // imports (of new files each time) get the chance; never may more than two overlap.
+        let expected = min(2, ProcessInfo.processInfo.activeProcessorCount)
+        for attempt in 1...3 where counter.mostAtOnce < expected {
+            for index in 0..<12 {
+                _ = try folder.write(Array("FAKE 2023-05-01 \(attempt) \(index)".utf8), to: "pets/leo/\(attempt)/\(index).dat")
+            }
+            _ = try await run(["pets/leo/\(attempt)"], ImportOptions(jobs: 2))
+            #expect(counter.calls == 12 * attempt)
+        }
+        #expect(counter.mostAtOnce == expected)
     }
 
     @Test("An existing file is never overwritten: a different file with the same name gets another name")

@@ -78,12 +78,34 @@ enum DurableFileSystem {
 
     /// Renames a durable staged file over `path` and fsyncs the folder.
     static func commitStagedFile(_ staged: String, replacing path: String) throws(LibraryError) {
+        try renameStagedFile(staged, replacing: path)
+        try syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Renames a durable staged file over `path`; the caller fsyncs the folder (once for many
+    /// files) before it counts on the new name.
+    static func renameStagedFile(_ staged: String, replacing path: String) throws(LibraryError) {
         guard rename(staged, path) == 0 else {
             let reason = errnoMessage()
             unlink(staged)
             throw .cannotWrite(path: path, reason: reason)
         }
-        try syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Fsyncs files already written and closed, several at once: the storage takes them in
+    /// parallel, where one after another each waits for the one before.
+    static func syncFiles(_ paths: [String]) throws(LibraryError) {
+        let failures = SliceResults<LibraryError?>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let descriptor = open(paths[index], O_RDONLY | O_CLOEXEC)
+            var failure: LibraryError?
+            if descriptor < 0 || fsync(descriptor) != 0 { failure = .cannotWrite(path: paths[index], reason: errnoMessage()) }
+            if descriptor >= 0 { close(descriptor) }
+            failures.set(index, .success(failure))
+        }
+        for result in failures.all {
+            if case .success(let failure?) = result { throw failure }
+        }
     }
 
     static func syncFolder(_ path: String) throws(LibraryError) {

@@ -30,9 +30,11 @@ final class HashingFileWriter {
     }
 
     /// Flushes, fsyncs and closes; returns the digest of everything written.
-    func finish() throws(LibraryError) -> ContentDigest {
+    /// Without `sync`, the caller fsyncs the file itself before it is given its final name
+    /// (`DurableFileSystem.syncFiles`, many at once).
+    func finish(sync: Bool = true) throws(LibraryError) -> ContentDigest {
         try flush()
-        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        if sync && fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
         close(descriptor)
         closed = true
         return ContentDigest(bytes: Array(hasher.finalize()))

@@ -56,11 +56,11 @@ final class InOrderRun {
         }
     }
 
-    /// Writes what is held, fsyncs and closes: a sorted run of distinct records that is a whole
-    /// year file's worth.
-    func finish() throws(LibraryError) -> PendingRecords.Run {
+    /// Writes what is held, fsyncs (unless the caller will) and closes: a sorted run of distinct
+    /// records that is a whole year file's worth.
+    func finish(sync: Bool = true) throws(LibraryError) -> PendingRecords.Run {
         try writeHeld()
-        let digest = try writer.finish()
+        let digest = try writer.finish(sync: sync)
         return PendingRecords.Run(path: path, offset: 0, length: length,
                                   whole: PendingRecords.WholeFile(sha256: digest, lines: lines))
     }

@@ -81,17 +81,20 @@ public final class RecordSpill {
         return run
     }
 
-    private func close(_ group: RecordGroup) throws {
+    private func close(_ group: RecordGroup, sync: Bool = true) throws {
         guard let run = inOrder.removeValue(forKey: group) else { return }
         heldBytes -= run.heldBytes
-        pending.runs[group, default: []].append(try run.finish())
+        pending.runs[group, default: []].append(try run.finish(sync: sync))
         outOfOrder.insert(group)
     }
 
-    /// The runs, with everything still buffered or held written out.
+    /// The runs, with everything still buffered or held written out. The in-order runs still
+    /// open are fsynced together: one after another, they kept the end of a big import waiting.
     public func finish() throws -> PendingRecords {
         try spill()
-        for group in inOrder.keys.sorted() { try close(group) }
+        let open = inOrder.values.map(\.path)
+        for group in inOrder.keys.sorted() { try close(group, sync: false) }
+        try DurableFileSystem.syncFiles(open)
         return pending
     }
 

@@ -28,13 +28,20 @@ public struct RecordStore: Sendable {
     public func commit(_ pending: PendingRecords) throws -> CommitResult {
         var result = CommitResult()
         defer { pending.discard() }
+        // Year files are renamed into place one by one, and each folder is fsynced once at the
+        // end, before the caller records them in the index.
+        var renamedIn: Set<String> = []
         for group in pending.runs.keys.sorted() {
             let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0)
             result.added += merged.added
             result.duplicate += merged.duplicate
             result.files.append(group.relativePath)
-            if let summary = merged.summary { result.changedFiles.append(summary) }
+            if let summary = merged.summary {
+                result.changedFiles.append(summary)
+                renamedIn.insert((try layout.url(forRelativePath: summary.path).path as NSString).deletingLastPathComponent)
+            }
         }
+        for folder in renamedIn.sorted() { try DurableFileSystem.syncFolder(folder) }
         return result
     }
 
@@ -69,7 +76,7 @@ public struct RecordStore: Sendable {
         if runs.count == 1, let whole = runs[0].whole, !DurableFileSystem.fileExists(target) {
             // Written in order, each record once, and fsynced: the year file as it is.
             try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
-            try DurableFileSystem.commitStagedFile(runs[0].path, replacing: target)
+            try DurableFileSystem.renameStagedFile(runs[0].path, replacing: target)
             return Merged(added: whole.lines, duplicate: total - whole.lines,
                           summary: RecordFileSummary(path: group.relativePath, subject: group.subject.path,
                                                      year: group.year, count: whole.lines, sha256: whole.sha256.hex))
@@ -114,7 +121,7 @@ public struct RecordStore: Sendable {
             }
             let digest = try writer.finish()
             try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
-            try DurableFileSystem.commitStagedFile(staged, replacing: target)
+            try DurableFileSystem.renameStagedFile(staged, replacing: target)
             merged.summary = RecordFileSummary(path: group.relativePath, subject: group.subject.path, year: group.year,
                                                count: count, sha256: digest.hex)
             return merged

@@ -66,32 +66,28 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// Appends `iso8601`'s bytes: records' lines and ids are made of them a million times over
     /// in a big import, without a string in between.
     public func appendISO8601(to out: inout [UInt8]) {
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                out.append(UInt8(48 + (rest / divisor) % 10))
-                rest %= divisor
-                divisor /= 10
-            }
+        // Every field is 0...99 or a year of 1...9999 (`init` makes sure), so two digits at a time.
+        func two(_ value: Int) {
+            out.append(UInt8(truncatingIfNeeded: 48 + value / 10))
+            out.append(UInt8(truncatingIfNeeded: 48 + value % 10))
         }
-        digits(year, 4)
+        two(year / 100)
+        two(year % 100)
         out.append(UInt8(ascii: "-"))
-        digits(month, 2)
+        two(month)
         out.append(UInt8(ascii: "-"))
-        digits(day, 2)
+        two(day)
         if let hour, let minute {
             out.append(UInt8(ascii: "T"))
-            digits(hour, 2)
+            two(hour)
             out.append(UInt8(ascii: ":"))
-            digits(minute, 2)
+            two(minute)
         }
         if let offset = utcOffsetMinutes {
             out.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-            digits(abs(offset) / 60, 2)
+            two(abs(offset) / 60)
             out.append(UInt8(ascii: ":"))
-            digits(abs(offset) % 60, 2)
+            two(abs(offset) % 60)
         }
     }
 

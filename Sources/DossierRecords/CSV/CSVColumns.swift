@@ -85,10 +85,9 @@ public struct CSVColumns: Sendable {
             case .kind: values.kind = cell
             case .note: values.note = cell
             case .measurement(let name, let unit, let factor):
-                guard !CSVColumns.blanks.contains(cell.lowercased()) else { continue }
                 if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
                     values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
-                } else {
+                } else if !CSVColumns.blanks.contains(cell.lowercased()) {
                     values.problems.append("column '\(column.header)': '\(cell)' is not a number")
                 }
             case .text:

@@ -5,6 +5,7 @@ import Foundation
 enum CSVNumber {
     /// Nil unless all of `text` (trimmed) is one number.
     static func parse(_ text: String, decimalComma: Bool) -> Double? {
+        if let plain = plainNumber(text) { return plain }
         var body = Substring(text.trimmedWhitespace)
         var negative = false
         if let first = body.first, first == "-" || first == "−" || first == "+" {
@@ -41,6 +42,22 @@ enum CSVNumber {
         }
         guard let value = Double(digits) else { return nil }
         return negative ? -value : value
+    }
+
+    /// What most cells hold, `45`, `-3`, `0.05`: ASCII digits with at most one point and a sign,
+    /// read straight away. Nil for anything else, which the general reading takes.
+    private static func plainNumber(_ text: String) -> Double? {
+        var digits = 0, points = 0
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): if index > 0 { return nil }
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1 else { return nil }
+        return Double(text)
     }
 
     /// `1,234,567`: one to three digits, then groups of exactly three.
