@@ -12,7 +12,7 @@ import Synchronization
 /// `discard` once the queue is drained.
 final class RecordBatchWriter: Sendable {
     /// Batches under way: enough for both cores to encode while one batch is being spilled.
-    static let depth = 4
+    static let depth = 3
 
     private let worker: SourceWorker
     private let spilling = DispatchQueue(label: "dossier.record-batches")
@@ -21,7 +21,7 @@ final class RecordBatchWriter: Sendable {
     /// The first error a batch met; later batches are then dropped unread.
     private let failure = Mutex<(any Error)?>(nil)
 
-    init(worker: SourceWorker, source: SourceFile) {
+    init(worker: SourceWorker) {
         self.worker = worker
         spill = Mutex(RecordSpill(stagingFolder: worker.layout.stagingFolder.path, dryRun: worker.options.dryRun))
     }

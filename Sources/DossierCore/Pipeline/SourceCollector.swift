@@ -27,7 +27,7 @@ final class SourceCollector: ItemSink {
     init(worker: SourceWorker, source: SourceFile) {
         self.worker = worker
         self.source = source
-        records = RecordBatchWriter(worker: worker, source: source)
+        records = RecordBatchWriter(worker: worker)
     }
 
     func accept(_ item: Item) throws {
