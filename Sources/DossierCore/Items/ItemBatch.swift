@@ -7,22 +7,27 @@ public struct ItemBatch: Sendable {
     /// Photos and custom items; records are in `records`.
     public var items: [Item]
 
+    /// Records given in `items` join `records`.
     public init(records: [RecordDraft] = [], items: [Item] = []) {
         self.records = records
         self.items = []
-        append(contentsOf: items)
-    }
-
-    public mutating func append(contentsOf items: [Item]) {
         for item in items {
             if case .record(let draft) = item {
-                records.append(draft)
+                self.records.append(draft)
             } else {
                 self.items.append(item)
             }
         }
     }
 
-    /// Everything in the batch, as items: the records after the rest.
-    public var allItems: [Item] { items + records.map(Item.record) }
+    /// Changes every custom item of one type in place (the profiles, for the stages that
+    /// normalise them); the other items are left alone.
+    public mutating func updateCustomItems<Custom: CustomItem>(_ type: Custom.Type,
+                                                              _ body: (inout Custom) throws -> Void) rethrows {
+        for index in items.indices {
+            guard case .custom(let item) = items[index], var custom = item as? Custom else { continue }
+            try body(&custom)
+            items[index] = .custom(custom)
+        }
+    }
 }

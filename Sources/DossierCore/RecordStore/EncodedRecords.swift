@@ -24,7 +24,5 @@ public struct EncodedRecords: Sendable {
                              range: start..<bytes.count))
     }
 
-    public var count: Int { entries.count }
-
     func line(of entry: Entry) -> ArraySlice<UInt8> { bytes[entry.range] }
 }

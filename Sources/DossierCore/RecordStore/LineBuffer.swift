@@ -2,12 +2,16 @@
 /// written out in key order, then emptied for the next lines with its memory kept.
 struct LineBuffer {
     private var bytes: [UInt8] = []
-    private(set) var keys: [(key: RecordLine.Key, range: Range<Int>)] = []
+    private var keys: [(key: RecordLine.Key, range: Range<Int>)] = []
 
     var isEmpty: Bool { keys.isEmpty }
     /// What the buffer holds, counting a little for each line's key.
-    var footprint: Int { bytes.count + keys.count * 32 }
-    var firstKey: RecordLine.Key? { keys.first?.key }
+    var footprint: Int { bytes.count + keys.count * LineBuffer.keyFootprint }
+
+    /// What a line of `count` bytes adds to `footprint`.
+    static func footprint(ofLine count: Int) -> Int { count + keyFootprint }
+
+    private static let keyFootprint = 32
 
     mutating func append(_ key: RecordLine.Key, _ line: ArraySlice<UInt8>) {
         let start = bytes.count

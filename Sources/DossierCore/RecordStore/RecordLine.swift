@@ -55,29 +55,31 @@ public enum RecordLine {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
+    /// Digits written last to first, then turned around in place.
     private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
+        let start = out.count
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
+        repeat {
+            out.append(UInt8(48 + magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out[start...].reverse()
     }
 
-    /// `number`'s text, with whole numbers (most measurements) written without a string.
+    /// Shortest text that reads back as the same Double; whole numbers without ".0".
+    public static func number(_ value: Double) -> String {
+        var out: [UInt8] = []
+        appendNumber(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `number`'s text, appended: whole numbers (most measurements) without a string in between.
     private static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
             appendInteger(Int(value), to: &out)
         } else {
-            out += number(value).utf8
+            out += (value.isFinite ? "\(value)" : "0").utf8
         }
     }
 
@@ -203,12 +205,6 @@ public enum RecordLine {
             index -= 1
         }
         return nil
-    }
-
-    /// Shortest text that reads back as the same Double; integers without ".0".
-    public static func number(_ value: Double) -> String {
-        if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-        return value.isFinite ? "\(value)" : "0"
     }
 
     static func appendString(_ text: String, to out: inout [UInt8]) {

@@ -52,9 +52,8 @@ public final class RecordSpill {
             try run.add(entry.key, line)
             heldBytes += run.heldBytes
         } else {
-            let before = buffered[group]?.footprint ?? 0
             buffered[group, default: LineBuffer()].append(entry.key, line)
-            bufferedBytes += buffered[group]!.footprint - before
+            bufferedBytes += LineBuffer.footprint(ofLine: line.count)
         }
         if bufferedBytes + heldBytes >= memoryLimit { try spill() }
     }

@@ -12,12 +12,10 @@ public struct DeriveTransform: Transform {
 
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
         var today: RecordDate?
-        for index in batch.items.indices {
-            guard case .custom(let custom) = batch.items[index], var profileItem = custom as? SubjectProfileItem else { continue }
+        batch.updateCustomItems(SubjectProfileItem.self) { item in
             let day = today ?? RecordDate.today
             today = day
-            profileItem.profile = ProfileNormaliser.derivingFields(of: profileItem.profile, today: day)
-            batch.items[index] = .custom(profileItem)
+            item.profile = ProfileNormaliser.derivingFields(of: item.profile, today: day)
         }
     }
 }

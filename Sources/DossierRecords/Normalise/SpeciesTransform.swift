@@ -10,15 +10,10 @@ public struct SpeciesTransform: Transform {
     public init() {}
 
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
-        var normaliser: ProfileNormaliser?
-        for index in batch.items.indices {
-            guard case .custom(let custom) = batch.items[index], var profileItem = custom as? SubjectProfileItem else { continue }
-            let table = try normaliser ?? context.resources.value(ProfileNormaliser.self) {
-                try ProfileNormaliser(layout: context.layout)
-            }
-            normaliser = table
-            profileItem.profile = table.normalisingTaxonomy(of: profileItem.profile)
-            batch.items[index] = .custom(profileItem)
+        try batch.updateCustomItems(SubjectProfileItem.self) { item in
+            // Asked for only once a profile comes: loading the table reads the library's configuration.
+            let normaliser = try context.resources.value(ProfileNormaliser.self) { try ProfileNormaliser(layout: context.layout) }
+            item.profile = normaliser.normalisingTaxonomy(of: item.profile)
         }
     }
 }
