@@ -44,7 +44,7 @@ struct NotepadExampleTests {
         let lines = ["2023.05.01 레오 귀뚜라미 5마리", "[코코] 23.05.10 밀웜 10", "== 2024-03-02 ==", "- fed 2 pinkies"]
         var events: [NotepadEvent] = []
         for (index, text) in lines.enumerated() {
-            events += parser.parse(TextLine(number: index + 1, text: text, terminator: "\n"))
+            parser.parse(TextLine(number: index + 1, text: text, terminator: "\n")) { events.append($0) }
         }
         #expect(events == [
             F.entry(1, "2023-05-01", nil, "레오 귀뚜라미 5마리", text: "2023.05.01 레오 귀뚜라미 5마리"),

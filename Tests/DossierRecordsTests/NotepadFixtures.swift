@@ -29,9 +29,10 @@ enum NotepadFixtures {
                                                            nonNames: nonNames))
         var events: [NotepadEvent] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            events += parser.parse(TextLine(number: index + 1, text: String(line), terminator: "\n"))
+            parser.parse(TextLine(number: index + 1, text: String(line), terminator: "\n")) { events.append($0) }
         }
-        return events + parser.finish()
+        parser.finish { events.append($0) }
+        return events
     }
 
     /// An entry; `text` defaults to the line as given, trimmed.

@@ -136,9 +136,12 @@ struct NotepadSectionTests {
     @Test("Lines are read with their own numbers and terminators ignored, one at a time")
     func streaming() {
         var parser = NotepadParser(directory: F.directory, fileSubject: nil, options: NotepadOptions(fallbackYear: 2024))
-        #expect(parser.parse(TextLine(number: 41, text: "== 2024-03-02 ==", terminator: "\r\n")) == [])
-        #expect(parser.parse(TextLine(number: 42, text: "- fed 2 pinkies\u{3000}", terminator: "\r\n"))
-            == [F.entry(42, "2024-03-02", nil, "fed 2 pinkies", text: "- fed 2 pinkies")])
-        #expect(parser.finish() == [])
+        var events: [NotepadEvent] = []
+        parser.parse(TextLine(number: 41, text: "== 2024-03-02 ==", terminator: "\r\n")) { events.append($0) }
+        #expect(events == [])
+        parser.parse(TextLine(number: 42, text: "- fed 2 pinkies\u{3000}", terminator: "\r\n")) { events.append($0) }
+        #expect(events == [F.entry(42, "2024-03-02", nil, "fed 2 pinkies", text: "- fed 2 pinkies")])
+        parser.finish { events.append($0) }
+        #expect(events.count == 1)
     }
 }

@@ -97,15 +97,21 @@ enum DurableFileSystem {
     static func syncFiles(_ paths: [String]) throws(LibraryError) {
         let failures = SliceResults<LibraryError?>(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let descriptor = open(paths[index], O_RDONLY | O_CLOEXEC)
             var failure: LibraryError?
-            if descriptor < 0 || fsync(descriptor) != 0 { failure = .cannotWrite(path: paths[index], reason: errnoMessage()) }
-            if descriptor >= 0 { close(descriptor) }
+            do throws(LibraryError) { try syncFile(paths[index]) } catch { failure = error }
             failures.set(index, .success(failure))
         }
         for result in failures.all {
             if case .success(let failure?) = result { throw failure }
         }
+    }
+
+    /// Fsyncs a file already written and closed.
+    static func syncFile(_ path: String) throws(LibraryError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
     }
 
     static func syncFolder(_ path: String) throws(LibraryError) {

@@ -73,11 +73,9 @@ final class RecordBatchWriter: Sendable {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         let transformed = try worker.transform(ItemBatch(records: consume records))
         var encoded = EncodedRecords(capacity: transformed.records.count)
-        for draft in transformed.records {
-            guard let subject = draft.subject else { continue }
-            encoded.append(Record(subject: subject, date: draft.date, kind: draft.kind ?? "memo",
-                                  measurements: draft.measurements, text: draft.text, fields: draft.fields,
-                                  source: draft.source))
+        for index in transformed.records.indices {
+            guard let subject = transformed.records[index].subject else { continue }
+            encoded.append(transformed.records[index], subject: subject)
         }
         return encoded
     }

@@ -30,46 +30,45 @@ final class SourceCollector: ItemSink {
         records = RecordBatchWriter(worker: worker)
     }
 
-    func accept(_ item: Item) throws {
-        switch item {
+    func accept(_ item: consuming Item) throws {
+        switch consume item {
         case .record(var draft):
             if draft.subject == nil {
-                guard let subject = pathSubject(for: item) else { return }
+                guard let subject = pathSubject(for: .record(draft)) else { return }
                 draft.subject = subject
             }
             batch.append(draft)
             if batch.count >= SourceCollector.batchSize { try flush() }
-        case .photo, .custom:
-            var item = item
-            if item.needsSubject && item.subject == nil {
-                guard let subject = pathSubject(for: item) else { return }
-                item.subject = subject
+        case .photo(var photo):
+            if photo.subject == nil {
+                guard let subject = pathSubject(for: .photo(photo)) else { return }
+                photo.subject = subject
             }
-            switch item {
-            case .photo(let photo):
-                self.photo = try worker.file(photo)
-            case .custom:
-                for case .custom(let transformed) in try worker.transform(ItemBatch(items: [item])).items {
-                    customItems.append(transformed)
-                }
-            case .record:
-                preconditionFailure("records are taken above")
+            self.photo = try worker.file(photo)
+        case .custom(var custom):
+            if custom.needsSubject && custom.subject == nil {
+                guard let subject = pathSubject(for: .custom(custom)) else { return }
+                custom.subject = subject
+            }
+            for case .custom(let transformed) in try worker.transform(ItemBatch(items: [.custom(custom)])).items {
+                customItems.append(transformed)
             }
         }
     }
 
     /// The subject the source's path gives an item that names none; nil (and the item noted
-    /// as unassigned) when the path gives none.
-    private func pathSubject(for item: Item) -> Subject? {
-        let decision = pathDecision ?? worker.route(item, from: source)
+    /// as unassigned) when the path gives none. The item is only looked at the first time and
+    /// when it is not filed, so a record is made into one only then.
+    private func pathSubject(for item: @autoclosure () -> Item) -> Subject? {
+        let decision = pathDecision ?? worker.route(item(), from: source)
         pathDecision = decision
         switch decision {
         case .subject(let subject):
             return subject
         case .unassigned(let reason):
-            noteUnassigned(item, reason: reason)
+            noteUnassigned(item(), reason: reason)
         case .undecided:
-            noteUnassigned(item, reason: SourceWorker.noSubjectReason)
+            noteUnassigned(item(), reason: SourceWorker.noSubjectReason)
         }
         return nil
     }

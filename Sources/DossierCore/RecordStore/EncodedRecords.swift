@@ -17,10 +17,27 @@ public struct EncodedRecords: Sendable {
         bytes.reserveCapacity(capacity * 256)
     }
 
+    /// The bytes a record's id is hashed from, gathered again for each record.
+    private var idKey: [UInt8] = []
+
     public mutating func append(_ record: Record) {
         let start = bytes.count
         RecordLine.encode(record, into: &bytes)
-        entries.append(Entry(group: RecordGroup(subject: record.subject, year: record.date.year), key: RecordLine.Key(record),
+        entries.append(Entry(group: RecordGroup(subject: record.subject, year: record.date.year),
+                             key: RecordLine.Key(date: record.date, line: record.source.line, id: record.id),
+                             range: start..<bytes.count))
+    }
+
+    /// The line of a transformed draft, as a `Record` of it would be encoded (an entry without a
+    /// kind is a memo), without making that `Record`: the draft's strings are read where they are.
+    public mutating func append(_ draft: RecordDraft, subject: Subject) {
+        let kind = draft.kind ?? "memo"
+        let id = Record.id(subject: subject, date: draft.date, kind: kind, text: draft.text, scratch: &idKey)
+        let start = bytes.count
+        RecordLine.encode(id: id, subject: subject, date: draft.date, kind: kind, measurements: draft.measurements,
+                          text: draft.text, fields: draft.fields, source: draft.source, into: &bytes)
+        entries.append(Entry(group: RecordGroup(subject: subject, year: draft.date.year),
+                             key: RecordLine.Key(date: draft.date, line: draft.source.line, id: id),
                              range: start..<bytes.count))
     }
 

@@ -13,41 +13,52 @@ public enum RecordLine {
 
     /// Appends the record's line (with its "\n") to `out`.
     public static func encode(_ record: Record, into out: inout [UInt8]) {
+        encode(id: record.id, subject: record.subject, date: record.date, kind: record.kind,
+               measurements: record.measurements, text: record.text, fields: record.fields, source: record.source,
+               into: &out)
+    }
+
+    /// The line of a record from its fields, borrowed from a `Record` or from a draft about to be
+    /// filed (a big import then makes no `Record`, and no copies of its strings, at all).
+    static func encode(id: RecordID, subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement],
+                       text: String, fields: [String: String], source: RecordSource, into out: inout [UInt8]) {
         append(#"{"id":""#, to: &out)
-        record.id.appendHex(to: &out)
-        append(#"","subject":"#, to: &out)
-        appendString(record.subject.path, to: &out)
-        append(#","date":""#, to: &out)
-        record.date.appendISO8601(to: &out)
+        id.appendHex(to: &out)
+        append(#"","subject":""#, to: &out)
+        appendContents(subject.kind.rawValue, to: &out)
+        out.append(UInt8(ascii: "/"))
+        appendContents(subject.id.rawValue, to: &out)
+        append(#"","date":""#, to: &out)
+        date.appendISO8601(to: &out)
         append(#"","kind":"#, to: &out)
-        appendString(record.kind, to: &out)
+        appendString(kind, to: &out)
         append(#","measurements":["#, to: &out)
-        for (index, measurement) in record.measurements.enumerated() {
+        for index in measurements.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             append(#"{"name":"#, to: &out)
-            appendString(measurement.name, to: &out)
+            appendString(measurements[index].name, to: &out)
             append(#","value":"#, to: &out)
-            appendNumber(measurement.value, to: &out)
+            appendNumber(measurements[index].value, to: &out)
             append(#","unit":"#, to: &out)
-            appendString(measurement.unit.rawValue, to: &out)
+            appendString(measurements[index].unit.rawValue, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         append(#"],"text":"#, to: &out)
-        appendString(record.text, to: &out)
-        if !record.fields.isEmpty {
+        appendString(text, to: &out)
+        if !fields.isEmpty {
             append(#","fields":{"#, to: &out)
-            for (index, key) in record.fields.keys.sorted().enumerated() {
+            for (index, key) in fields.keys.sorted().enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 appendString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                appendString(record.fields[key]!, to: &out)
+                appendString(fields[key]!, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
         append(#","source":{"path":"#, to: &out)
-        appendString(record.source.path, to: &out)
+        appendString(source.path, to: &out)
         append(#","line":"#, to: &out)
-        appendInteger(record.source.line, to: &out)
+        appendInteger(source.line, to: &out)
         append("}}\n", to: &out)
     }
 
@@ -55,16 +66,19 @@ public enum RecordLine {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    /// Digits written last to first, then turned around in place.
+    /// Digits written last to first into a small buffer, then appended at once.
     private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        let start = out.count
-        var magnitude = value.magnitude
-        repeat {
-            out.append(UInt8(48 + magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        out[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Shortest text that reads back as the same Double; whole numbers without ".0".
@@ -108,14 +122,14 @@ public enum RecordLine {
             self.id = id
         }
 
-        init(_ record: Record) {
-            var value = UInt64(record.date.year * 10_000 + record.date.month * 100 + record.date.day) * 10
-            if let hour = record.date.hour, let minute = record.date.minute {
+        init(date: RecordDate, line: Int, id: RecordID) {
+            var value = UInt64(date.year * 10_000 + date.month * 100 + date.day) * 10
+            if let hour = date.hour, let minute = date.minute {
                 value = (value + 1) * 10_000 + UInt64(hour * 100 + minute)
             } else {
                 value *= 10_000
             }
-            self.init(date: value, line: record.source.line, id: record.id.value)
+            self.init(date: value, line: line, id: id.value)
         }
 
         /// From the ASCII of an ISO date (`2023-05-07`, `2023-05-07T15:30`, with an offset).
@@ -209,16 +223,47 @@ public enum RecordLine {
 
     static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            // Most text needs no escaping: copy it whole.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for byte in bytes { appendEscaped(byte, to: &out) }
-        }
+        appendContents(text, to: &out)
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A string's JSON-escaped bytes, without the quotes around them.
+    private static func appendContents(_ text: String, to out: inout [UInt8]) {
+        // Native strings (all of ours) are contiguous; others are copied once to be.
+        if text.utf8.withContiguousStorageIfAvailable({ appendContents($0, to: &out) }) != nil { return }
+        Array(text.utf8).withUnsafeBufferPointer { appendContents($0, to: &out) }
+    }
+
+    private static func appendContents(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        // Most text needs no escaping: copy it whole.
+        guard needsEscaping(bytes) else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes { appendEscaped(byte, to: &out) }
+    }
+
+    /// Whether any byte must be escaped in JSON: a control character, a quote or a backslash.
+    /// Eight bytes at a time (each test is the classic "has a zero byte" word trick), because
+    /// every line's text, path and names go through here.
+    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+            let control = (word &- ones &* 0x20) & ~word
+            let quote = (quotes &- ones) & ~quotes, backslash = (backslashes &- ones) & ~backslashes
+            if (control | quote | backslash) & highs != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            index += 1
+        }
+        return false
     }
 
     private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {

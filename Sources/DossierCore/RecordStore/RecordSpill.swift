@@ -23,6 +23,8 @@ public final class RecordSpill {
     private var bufferedBytes = 0
     private var heldBytes = 0
     private var pending = PendingRecords()
+    /// Runs closed before the end are made durable behind the writing.
+    private let closedRuns = BackgroundFileSync()
 
     public init(stagingFolder: String, dryRun: Bool, memoryLimit: Int = 8 << 20) {
         self.stagingFolder = stagingFolder
@@ -80,20 +82,24 @@ public final class RecordSpill {
         return run
     }
 
-    private func close(_ group: RecordGroup, sync: Bool = true) throws {
+    /// Closes a group's run; it is fsynced behind the writing, or by `finish` with the others.
+    private func close(_ group: RecordGroup, syncing: Bool = true) throws {
         guard let run = inOrder.removeValue(forKey: group) else { return }
         heldBytes -= run.heldBytes
-        pending.runs[group, default: []].append(try run.finish(sync: sync))
+        pending.runs[group, default: []].append(try run.finish(sync: false))
+        if syncing { closedRuns.sync(run.path) }
         outOfOrder.insert(group)
     }
 
-    /// The runs, with everything still buffered or held written out. The in-order runs still
-    /// open are fsynced together: one after another, they kept the end of a big import waiting.
+    /// The runs, with everything still buffered or held written out, all of them durable. The
+    /// in-order runs still open are fsynced together: one after another, they kept the end of a
+    /// big import waiting.
     public func finish() throws -> PendingRecords {
         try spill()
         let open = inOrder.values.map(\.path)
-        for group in inOrder.keys.sorted() { try close(group, sync: false) }
+        for group in inOrder.keys.sorted() { try close(group, syncing: false) }
         try DurableFileSystem.syncFiles(open)
+        try closedRuns.wait()
         return pending
     }
 

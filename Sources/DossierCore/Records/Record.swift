@@ -32,8 +32,16 @@ public struct Record: Hashable, Sendable, Codable {
     /// separator (which none of them holds); its first 64 bits.
     public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> RecordID {
         var key: [UInt8] = []
+        return id(subject: subject, date: date, kind: kind, text: text, scratch: &key)
+    }
+
+    /// `id`, gathering the bytes it hashes in `scratch`: an encoder reuses one for a whole batch.
+    static func id(subject: Subject, date: RecordDate, kind: String, text: String, scratch key: inout [UInt8]) -> RecordID {
+        key.removeAll(keepingCapacity: true)
         key.reserveCapacity(48 + kind.utf8.count + text.utf8.count)
-        key += subject.path.utf8
+        key += subject.kind.rawValue.utf8
+        key.append(UInt8(ascii: "/"))
+        key += subject.id.rawValue.utf8
         key.append(0x1F)
         date.appendISO8601(to: &key)
         key.append(0x1F)

@@ -66,28 +66,38 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// Appends `iso8601`'s bytes: records' lines and ids are made of them a million times over
     /// in a big import, without a string in between.
     public func appendISO8601(to out: inout [UInt8]) {
-        // Every field is 0...99 or a year of 1...9999 (`init` makes sure), so two digits at a time.
-        func two(_ value: Int) {
-            out.append(UInt8(truncatingIfNeeded: 48 + value / 10))
-            out.append(UInt8(truncatingIfNeeded: 48 + value % 10))
-        }
-        two(year / 100)
-        two(year % 100)
-        out.append(UInt8(ascii: "-"))
-        two(month)
-        out.append(UInt8(ascii: "-"))
-        two(day)
-        if let hour, let minute {
-            out.append(UInt8(ascii: "T"))
-            two(hour)
-            out.append(UInt8(ascii: ":"))
-            two(minute)
-        }
-        if let offset = utcOffsetMinutes {
-            out.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-            two(abs(offset) / 60)
-            out.append(UInt8(ascii: ":"))
-            two(abs(offset) % 60)
+        // Written into a small buffer and appended at once: one capacity check, not 22.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { bytes in
+            var count = 0
+            // Every field is 0...99 or a year of 1...9999 (`init` makes sure), so two digits at a time.
+            func two(_ value: Int) {
+                bytes[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+                bytes[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                count += 2
+            }
+            func mark(_ character: Unicode.Scalar) {
+                bytes[count] = UInt8(ascii: character)
+                count += 1
+            }
+            two(year / 100)
+            two(year % 100)
+            mark("-")
+            two(month)
+            mark("-")
+            two(day)
+            if let hour, let minute {
+                mark("T")
+                two(hour)
+                mark(":")
+                two(minute)
+            }
+            if let offset = utcOffsetMinutes {
+                mark(offset < 0 ? "-" : "+")
+                two(abs(offset) / 60)
+                mark(":")
+                two(abs(offset) % 60)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
         }
     }
 

@@ -25,7 +25,10 @@ public struct RecordID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// Appends the 16 hex digits to a line being encoded.
     public func appendHex(to out: inout [UInt8]) {
-        for index in 0..<16 { out.append(RecordID.digit(value, index)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<16 { digits[index] = RecordID.digit(value, index) }
+            out.append(contentsOf: UnsafeBufferPointer(digits))
+        }
     }
 
     private static func digit(_ value: UInt64, _ index: Int) -> UInt8 {

@@ -25,21 +25,19 @@ public struct NotepadImporter: Importer {
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,
                                     nonNames: resources.keywords.allWords))
         let path = input.source.path
-        func deliver(_ events: [NotepadEvent]) throws {
-            for event in events {
-                switch event {
-                case .entry(let entry):
-                    try sink.accept(.record(RecordDraft(
-                        source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
-                        body: entry.body, text: entry.text)))
-                case .problem(let problem):
-                    sink.report(problem.description)
-                }
+        func deliver(_ event: consuming NotepadEvent) throws {
+            switch consume event {
+            case .entry(let entry):
+                try sink.accept(.record(RecordDraft(
+                    source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
+                    body: entry.body, text: entry.text)))
+            case .problem(let problem):
+                sink.report(problem.description)
             }
         }
         while let line = try lines.next() {
-            try deliver(parser.parse(line))
+            try parser.parse(line, deliver)
         }
-        try deliver(parser.finish())
+        try parser.finish(deliver)
     }
 }

@@ -11,9 +11,15 @@ public struct ClassifyTransform: Transform {
     public init() {}
 
     /// What the words of one entry say.
-    private struct Reading {
+    private struct Reading: Sendable {
         let kind: String?
         let quantities: [Quantity]
+    }
+
+    /// What has been read so far: whole entries, and single words.
+    private struct Memo: Sendable {
+        var readings = BoundedMemo<Reading>()
+        var words = WordMemo()
     }
 
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
@@ -22,21 +28,22 @@ public struct ClassifyTransform: Transform {
             KeywordClassifier(table: try KeywordTable.load(for: context.layout))
         }
         let reader = QuantityReader(classifier: classifier)
-        var memo = WordMemo()
         // Logs say the same things over and over ("귀뚜라미 5마리", "물갈이"): each distinct
-        // entry of the batch is read once.
-        var readings = BoundedMemo<Reading>()
-        for index in batch.records.indices {
-            let needsKind = batch.records[index].kind == nil
-            let needsQuantities = batch.records[index].quantities.isEmpty && batch.records[index].measurements.isEmpty
-            guard needsKind || needsQuantities else { continue }
-            let reading = readings.answer(batch.records[index].body) { body in
-                let words = WordScanner.words(in: body)
-                return Reading(kind: classifier.classify(words: words, memo: &memo).kind,
-                               quantities: reader.quantities(in: words, memo: &memo))
+        // entry is read once, and what was read is kept from batch to batch of the run.
+        let memos = context.resources.value(LendingPool<Memo>.self) { LendingPool { Memo() } }
+        memos.borrow { memo in
+            for index in batch.records.indices {
+                let needsKind = batch.records[index].kind == nil
+                let needsQuantities = batch.records[index].quantities.isEmpty && batch.records[index].measurements.isEmpty
+                guard needsKind || needsQuantities else { continue }
+                let reading = memo.readings.answer(batch.records[index].body) { body in
+                    let words = WordScanner.words(in: body)
+                    return Reading(kind: classifier.classify(words: words, memo: &memo.words).kind,
+                                   quantities: reader.quantities(in: words, memo: &memo.words))
+                }
+                if needsKind { batch.records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
+                if needsQuantities { batch.records[index].quantities = reading.quantities }
             }
-            if needsKind { batch.records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
-            if needsQuantities { batch.records[index].quantities = reading.quantities }
         }
     }
 }

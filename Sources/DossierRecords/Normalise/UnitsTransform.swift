@@ -12,8 +12,12 @@ public struct UnitsTransform: Transform {
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
         for index in batch.records.indices where !batch.records[index].quantities.isEmpty {
             let kind = batch.records[index].kind
-            batch.records[index].measurements += batch.records[index].quantities.compactMap {
-                UnitConverter.measurement($0, kind: kind)
+            let converted = batch.records[index].quantities.compactMap { UnitConverter.measurement($0, kind: kind) }
+            // Most records have no measurements yet: the converted array is taken as it is.
+            if batch.records[index].measurements.isEmpty {
+                batch.records[index].measurements = converted
+            } else {
+                batch.records[index].measurements += converted
             }
             batch.records[index].quantities = []
         }

@@ -1,21 +1,14 @@
-/// What keyword lookups found for the words of one batch of entries: logs repeat a small
-/// vocabulary, so most words are looked up once. Local to one batch, so the cores working on
-/// different batches share nothing and take no lock.
-struct WordMemo {
-    private var kinds: [String: String?] = [:]
-    private var foods: [String: String?] = [:]
+/// What keyword lookups found for single words: logs repeat a small vocabulary, so most words
+/// are looked up once. Bounded like every memo, since one is kept for a whole run.
+struct WordMemo: Sendable {
+    private var kinds = BoundedMemo<String?>()
+    private var foods = BoundedMemo<String?>()
 
     mutating func kind(of word: WordScanner.Word, in classifier: KeywordClassifier) -> String? {
-        if let known = kinds[word.text] { return known }
-        let found = classifier.kind(for: word)
-        kinds[word.text] = .some(found)
-        return found
+        kinds.answer(word.text) { _ in classifier.kind(for: word) }
     }
 
     mutating func food(of word: WordScanner.Word, in classifier: KeywordClassifier) -> String? {
-        if let known = foods[word.text] { return known }
-        let found = classifier.food(for: word)
-        foods[word.text] = .some(found)
-        return found
+        foods.answer(word.text) { _ in classifier.food(for: word) }
     }
 }

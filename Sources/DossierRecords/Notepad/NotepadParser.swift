@@ -28,34 +28,43 @@ public struct NotepadParser {
         self.options = options
     }
 
-    /// The events of one line: nothing for a blank line or a header, else an entry or a problem,
-    /// preceded by a problem when the entry's year was a guess.
-    public mutating func parse(_ line: TextLine) -> [NotepadEvent] {
+    /// Hands over the events of one line: nothing for a blank line or a header, else an entry or
+    /// a problem, preceded by a problem when the entry's year was a guess. Handed one by one, as
+    /// the handler's own (a log of a million lines makes no array per line, nor copies of its
+    /// entries).
+    public mutating func parse<Failure: Error>(
+        _ line: TextLine, _ handle: (consuming NotepadEvent) throws(Failure) -> Void
+    ) throws(Failure) {
         var text = line.text
         text.makeContiguousUTF8()
         let names = self.names
         let monthFirst = options.monthFirst
-        return text.utf8.withContiguousStorageIfAvailable { bytes in
+        let result = text.utf8.withContiguousStorageIfAvailable { bytes in
             let scanner = NotepadLineScanner(bytes: bytes, monthFirst: monthFirst, names: names)
             let scanned = scanner.scan()
             let whole = scanned.content.count == bytes.count
-            return events(for: scanned, number: line.number, scanner: scanner, text: whole ? line.text : nil)
-        } ?? []
+            return read(scanned, number: line.number, scanner: scanner, text: whole ? line.text : nil)
+        }
+        guard let (problems, entry) = result else { return }
+        for problem in problems { try handle(.problem(problem)) }
+        if let entry { try handle(.entry(entry)) }
     }
 
     /// Nothing is held back today: every line's events come out of `parse`. Callers still call
     /// this at the end of a file, so a parser that looks ahead can be swapped in without them.
-    public mutating func finish() -> [NotepadEvent] { [] }
+    public mutating func finish<Failure: Error>(_ handle: (consuming NotepadEvent) throws(Failure) -> Void) throws(Failure) {}
 
-    private mutating func events(for scanned: NotepadScannedLine, number: Int, scanner: NotepadLineScanner,
-                                 text: String?) -> [NotepadEvent] {
-        guard !scanned.content.isEmpty else { return [] }
-        var events: [NotepadEvent] = []
-        func report(_ reason: String) { events.append(.problem(NotepadProblem(line: number, reason: reason))) }
+    /// The problems and the entry of a scanned line. Problems are rare: the array stays empty,
+    /// which costs no allocation.
+    private mutating func read(_ scanned: NotepadScannedLine, number: Int, scanner: NotepadLineScanner,
+                               text: String?) -> (problems: [NotepadProblem], entry: NotepadEntry?) {
+        var problems: [NotepadProblem] = []
+        guard !scanned.content.isEmpty else { return (problems, nil) }
+        func report(_ reason: String) { problems.append(NotepadProblem(line: number, reason: reason)) }
 
         var dated: RecordDate?
         if let written = scanned.date {
-            guard let day = resolve(written, scanner: scanner, report: report) else { return events }
+            guard let day = resolve(written, scanner: scanner, report: report) else { return (problems, nil) }
             lastDay = day
             dated = timed(day, scanned)
         }
@@ -83,7 +92,7 @@ public struct NotepadParser {
                     ?? .unresolved(name: mark.spelled, line: number, shared: mark.lookup != .unknown)
             }
             if let nameProblem { report(nameProblem) }
-            return events
+            return (problems, nil)
         }
 
         if let dated {
@@ -92,27 +101,26 @@ public struct NotepadParser {
         }
         if let nameProblem {
             report(nameProblem)
-            return events
+            return (problems, nil)
         }
         guard let date = dated ?? context.map({ scanned.hour == nil ? $0 : timed($0.dayOnly, scanned) }) else {
             report("no date on this line or above it")
-            return events
+            return (problems, nil)
         }
         if subject == nil {
             switch heading {
             case .subject(let headed): subject = headed
             case .unresolved(let name, let line, let shared):
                 report("under the \(shared ? "shared" : "unknown") name '\(name)' of line \(line)")
-                return events
+                return (problems, nil)
             case .none:
                 // A dateless line under an entry goes on with that entry's day and subject.
                 if dated == nil && contextFromEntry { subject = lastEntrySubject }
             }
         }
         lastEntrySubject = subject
-        events.append(.entry(NotepadEntry(line: number, date: date, subject: subject, body: scanner.string(scanned.body),
-                                          text: text ?? scanner.string(scanned.content))))
-        return events
+        return (problems, NotepadEntry(line: number, date: date, subject: subject, body: scanner.string(scanned.body),
+                                       text: text ?? scanner.string(scanned.content)))
     }
 
     /// The written date with its year: as written, else from the last dated line, else the

@@ -16,7 +16,7 @@ enum PhotoFiling {
     /// Keeps what an importer hands over.
     final class Collector: ItemSink {
         var items: [Item] = []
-        func accept(_ item: Item) throws { items.append(item) }
+        func accept(_ item: consuming Item) throws { items.append(item) }
         func report(_ problem: String) {}
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+/// Fsyncs closed files on a thread of its own while the caller writes on. A big import closes
+/// hundreds of year files as it goes; each fsync waits for the storage (about a millisecond
+/// here), and waiting on the thread that writes held the whole pipeline up behind it.
+final class BackgroundFileSync: Sendable {
+    private let queue = DispatchQueue(label: "dossier.file-sync")
+    private let pending = DispatchGroup()
+    private let failure = Mutex<LibraryError?>(nil)
+
+    /// Starts fsyncing a file that is written and closed.
+    func sync(_ path: String) {
+        queue.async(group: pending) { [self] in
+            do throws(LibraryError) {
+                try DurableFileSystem.syncFile(path)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+    }
+
+    /// Waits until every file asked for is durable; throws the first failure.
+    func wait() throws(LibraryError) {
+        pending.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}

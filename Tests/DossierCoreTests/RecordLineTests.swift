@@ -1,0 +1,96 @@
+import Foundation
+import DossierTestSupport
+import Testing
+@testable import DossierCore
+
+@Suite("Record lines written byte by byte: escaping, and drafts encoded without a Record")
+struct RecordLineTests {
+    let leo = try! Subject(parsing: "pets/leo")
+
+    /// The escaping test, one byte at a time, that the word-at-a-time scan must agree with.
+    func needsEscapingByteByByte(_ bytes: [UInt8]) -> Bool {
+        bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    @Test("Every byte that needs escaping is found at every position of texts up to 24 bytes, and no other byte is")
+    func findsEveryByteThatNeedsEscaping() {
+        var disagreements: [String] = []
+        // Plain ASCII, the bytes next to the special ones, and Hangul's UTF-8 bytes (>= 0x80).
+        let fillers: [UInt8] = [UInt8(ascii: "a"), 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0xEB, 0xA0, 0x80, 0xFF]
+        for length in 0...24 {
+            for filler in fillers {
+                let plain = [UInt8](repeating: filler, count: length)
+                let expected = needsEscapingByteByByte(plain)
+                if plain.withUnsafeBufferPointer(RecordLine.needsEscaping) != expected {
+                    disagreements.append("\(length) x \(filler)")
+                }
+                for position in 0..<length {
+                    for special in Array(UInt8(0)..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\")] {
+                        var bytes = plain
+                        bytes[position] = special
+                        if !bytes.withUnsafeBufferPointer(RecordLine.needsEscaping) {
+                            disagreements.append("\(special) at \(position) of \(length) in \(filler)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(disagreements == [])
+    }
+
+    @Test("Texts with quotes, backslashes and control characters in any place read back as written")
+    func escapedTextsReadBack() throws {
+        let texts = ["", "a\"b", "\\", "줄\n바꿈\r\n탭\t끝", "\u{01}\u{1F}", "long text with a \"quote\" after eight bytes \\ and more",
+                     "체중 45g", "\u{7F} is not escaped"]
+        for text in texts {
+            let record = Record(subject: leo, date: RecordDate(year: 2023, month: 5, day: 7)!, kind: "memo", measurements: [],
+                                text: text, fields: ["메모 \"1\"": text], source: RecordSource(path: "/logs/\"레오\".txt", line: 1))
+            let line = RecordLine.encode(record)
+            #expect(line.last == 0x0A)
+            #expect(!line.dropLast().contains(0x0A), "\(text)")
+            #expect(try JSONDecoder().decode(Record.self, from: Data(line)) == record, "\(text)")
+        }
+    }
+
+    @Test("A draft is encoded to the same line, year file and sort key as the Record made of it; no kind is a memo")
+    func draftsEncodeLikeRecords() {
+        let date = RecordDate(year: 2023, month: 5, day: 14, hour: 15, minute: 30)!
+        let source = RecordSource(path: "/logs/leo.txt", line: 12)
+        let measurements = [RecordMeasurement(name: "weight", value: 45.5, unit: .grams)]
+        let fields = ["b": "2", "a": "1"]
+        var fromDrafts = EncodedRecords()
+        fromDrafts.append(RecordDraft(source: source, subject: leo, date: date, kind: "weight", body: "체중", text: "체중 45.5g",
+                                      measurements: measurements, fields: fields), subject: leo)
+        fromDrafts.append(RecordDraft(source: source, date: date, body: "잘 잠", text: "잘 잠"), subject: leo)
+        var fromRecords = EncodedRecords()
+        fromRecords.append(Record(subject: leo, date: date, kind: "weight", measurements: measurements, text: "체중 45.5g",
+                                  fields: fields, source: source))
+        fromRecords.append(Record(subject: leo, date: date, kind: "memo", measurements: [], text: "잘 잠", source: source))
+        #expect(fromDrafts.bytes == fromRecords.bytes)
+        #expect(fromDrafts.entries.map(\.group) == fromRecords.entries.map(\.group))
+        #expect(fromDrafts.entries.map(\.key) == fromRecords.entries.map(\.key))
+        #expect(fromDrafts.entries.map(\.range) == fromRecords.entries.map(\.range))
+        let memo = String(decoding: fromDrafts.line(of: fromDrafts.entries[1]), as: UTF8.self)
+        #expect(memo.contains(#""kind":"memo""#))
+        #expect(memo.contains(#""id":"\#(Record.id(subject: leo, date: date, kind: "memo", text: "잘 잠"))""#))
+    }
+}
+
+@Suite("Files fsynced behind the writing")
+struct BackgroundFileSyncTests {
+    @Test("Every file asked for is synced before wait returns; a file that cannot be opened is the error, named")
+    func syncsAndReportsTheFirstFailure() throws {
+        let folder = try TemporaryFolder()
+        let written = try (1...5).map { try folder.write([UInt8]("run \($0)".utf8), to: "\($0).run") }
+        let syncing = BackgroundFileSync()
+        for path in written { syncing.sync(path) }
+        try syncing.wait()
+
+        let missing = folder.path("gone.run")
+        let failing = BackgroundFileSync()
+        failing.sync(written[0])
+        failing.sync(missing)
+        failing.sync(written[1])
+        #expect(throws: LibraryError.cannotWrite(path: missing, reason: "No such file or directory")) { try failing.wait() }
+    }
+}
