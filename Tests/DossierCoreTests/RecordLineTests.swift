@@ -94,3 +94,25 @@ struct BackgroundFileSyncTests {
         #expect(throws: LibraryError.cannotWrite(path: missing, reason: "No such file or directory")) { try failing.wait() }
     }
 }
+
+@Suite("Year files written through a buffer that never grows")
+struct HashingFileWriterTests {
+    @Test("Lines of every length around the buffer's size are written whole and in order, and the digest is the file's")
+    func linesAcrossTheBufferAreWrittenWhole() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("year.run")
+        let writer = try HashingFileWriter(path: path)
+        var expected: [UInt8] = []
+        let size = HashingFileWriter.bufferSize
+        for (index, length) in [10, size - 20, 19, 1, 2, size, 3, size + 5, 7].enumerated() {
+            let line = [UInt8](repeating: UInt8(ascii: "a") + UInt8(index), count: length) + [0x0A]
+            try writer.write(line[...])
+            expected += line
+        }
+        try writer.writeLine(Array("last".utf8)[...])
+        expected += Array("last\n".utf8)
+        let digest = try writer.finish()
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+        #expect(digest == ContentDigest(of: expected))
+    }
+}

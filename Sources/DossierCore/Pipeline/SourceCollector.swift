@@ -32,12 +32,15 @@ final class SourceCollector: ItemSink {
 
     func accept(_ item: consuming Item) throws {
         switch consume item {
-        case .record(var draft):
-            if draft.subject == nil {
+        case .record(let draft):
+            if draft.subject != nil {
+                batch.append(draft)
+            } else {
                 guard let subject = pathSubject(for: .record(draft)) else { return }
-                draft.subject = subject
+                var routed = draft
+                routed.subject = subject
+                batch.append(routed)
             }
-            batch.append(draft)
             if batch.count >= SourceCollector.batchSize { try flush() }
         case .photo(var photo):
             if photo.subject == nil {

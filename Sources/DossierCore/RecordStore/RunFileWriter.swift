@@ -1,6 +1,7 @@
 import Foundation
 
-/// Appends lines to a new scratch file in staging through a 64 KiB buffer.
+/// Appends lines to a new scratch file in staging through a 64 KiB buffer, flushed before a line
+/// would overflow it (so it never grows).
 final class RunFileWriter {
     private let path: String
     private let descriptor: Int32
@@ -13,13 +14,13 @@ final class RunFileWriter {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
-        buffer.reserveCapacity(1 << 16)
+        buffer.reserveCapacity(HashingFileWriter.bufferSize)
     }
 
     func write(_ bytes: ArraySlice<UInt8>) throws(LibraryError) {
+        if buffer.count + bytes.count > HashingFileWriter.bufferSize { try flush() }
         buffer += bytes
         written += bytes.count
-        if buffer.count >= 1 << 16 { try flush() }
     }
 
     func close() throws(LibraryError) {
