@@ -56,11 +56,11 @@ final class InOrderRun {
         }
     }
 
-    /// Writes what is held, fsyncs (unless the caller will) and closes: a sorted run of distinct
-    /// records that is a whole year file's worth.
-    func finish(sync: Bool = true) throws(LibraryError) -> PendingRecords.Run {
+    /// Writes what is held and closes: a sorted run of distinct records that is a whole year
+    /// file's worth. Not fsynced: the spill has that done behind the writing, or many at once.
+    func finish() throws(LibraryError) -> PendingRecords.Run {
         try writeHeld()
-        let digest = try writer.finish(sync: sync)
+        let digest = try writer.finish(sync: false)
         return PendingRecords.Run(path: path, offset: 0, length: length,
                                   whole: PendingRecords.WholeFile(sha256: digest, lines: lines))
     }

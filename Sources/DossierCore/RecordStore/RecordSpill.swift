@@ -86,7 +86,7 @@ public final class RecordSpill {
     private func close(_ group: RecordGroup, syncing: Bool = true) throws {
         guard let run = inOrder.removeValue(forKey: group) else { return }
         heldBytes -= run.heldBytes
-        pending.runs[group, default: []].append(try run.finish(sync: false))
+        pending.runs[group, default: []].append(try run.finish())
         if syncing { closedRuns.sync(run.path) }
         outOfOrder.insert(group)
     }
