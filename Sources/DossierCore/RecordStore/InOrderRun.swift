@@ -5,7 +5,7 @@
 /// write and read back, no merge.
 final class InOrderRun {
     let path: String
-    private let writer: HashingFileWriter
+    private let writer: StagingFileWriter
     /// The records not written yet: all of one day, and all after the last one written.
     private var held = LineBuffer()
     private var heldDay: UInt64 = 0
@@ -16,13 +16,12 @@ final class InOrderRun {
     private var writtenDay: UInt64 = .max
     private var idsOfDay = Set<UInt64>()
     private var lines = 0
-    private var length = 0
     /// When the spill last handed it a record, on the spill's own clock.
     var lastUse = 0
 
     init(path: String) throws(LibraryError) {
         self.path = path
-        writer = try HashingFileWriter(path: path)
+        writer = try StagingFileWriter(path: path)
     }
 
     /// Whether a record with this key keeps the file in order: not before what is written, nor
@@ -52,7 +51,6 @@ final class InOrderRun {
             if key.id != 0 && !idsOfDay.insert(key.id).inserted { return }
             try writer.write(line)
             lines += 1
-            length += line.count
         }
     }
 
@@ -61,7 +59,7 @@ final class InOrderRun {
     func finish() throws(LibraryError) -> PendingRecords.Run {
         try writeHeld()
         let digest = try writer.finish(sync: false)
-        return PendingRecords.Run(path: path, offset: 0, length: length,
+        return PendingRecords.Run(path: path, offset: 0, length: writer.written,
                                   whole: PendingRecords.WholeFile(sha256: digest, lines: lines))
     }
 

@@ -119,7 +119,7 @@ public final class RecordSpill {
         heldBytes = 0
         guard !buffered.isEmpty else { return }
         let path = "\(stagingFolder)/\(UUID().uuidString).run"
-        let writer = try RunFileWriter(path: path)
+        let writer = try StagingFileWriter(path: path, hashing: false)
         for group in buffered.keys.sorted() {
             let start = writer.written
             var lines = buffered.removeValue(forKey: group)!

@@ -91,7 +91,7 @@ public struct RecordStore: Sendable {
         }
 
         let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).jsonl").path
-        let writer = try HashingFileWriter(path: staged)
+        let writer = try StagingFileWriter(path: staged)
         var merged = Merged()
         var count = 0
         // A record's id holds its date, so copies of one record share a day: the ids of the
