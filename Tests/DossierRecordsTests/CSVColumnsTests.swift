@@ -210,4 +210,27 @@ struct CSVColumnsTests {
         #expect(read[0].note == "fussy, then \"fine\"")
         #expect(read.allSatisfy { $0.problems.isEmpty && $0.subjectName == "Mina" })
     }
+
+    @Test("Plain numbers read from a cell's bytes are exactly the doubles the text reads as, to the last bit")
+    func plainNumbersFromBytes() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "+3", "45.", ".5", "007", "0.1", "0.3", "123456789012345", "1234567890123456789",
+                     "9007199254740993", "0.000000000000001", "4.35", "-12.75", "99999999999999.9"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let point = Int.random(in: 0...digits, using: &generator)
+            if Bool.random(using: &generator) { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        var mismatches: [String] = []
+        for text in texts {
+            var cell = text
+            let read = cell.withUTF8 { CSVNumber.parse($0, decimalComma: false) }
+            if read?.bitPattern != Double(text)?.bitPattern { mismatches.append(text) }
+        }
+        #expect(mismatches == [])
+        var grouped = "1,234.5"
+        #expect(grouped.withUTF8 { CSVNumber.parse($0, decimalComma: false) } == 1234.5)
+    }
 }

@@ -197,4 +197,24 @@ struct CSVReaderTests {
         #expect(try reader.next() == nil)
         #expect(reader.width == 0)
     }
+
+    @Test("A row keeps its fields' bytes as written, empty and multi-byte ones included, and pads with empty fields")
+    func rowsKeepTheirFields() {
+        let row = CSVRow(line: 7, fields: ["", "레오", "a,b", "", "🦎 \"x\""])
+        #expect(row.count == 5)
+        #expect(row.fields == ["", "레오", "a,b", "", "🦎 \"x\""])
+        #expect(row.field(1) == "레오")
+        #expect(row.padded(to: 7).fields == ["", "레오", "a,b", "", "🦎 \"x\"", "", ""])
+        #expect(row.padded(to: 3) == row)
+        // Where one field ends and the next begins is part of the row.
+        #expect(CSVRow(line: 1, fields: ["ab", "c"]) != CSVRow(line: 1, fields: ["a", "bc"]))
+        #expect(CSVRow(line: 1, fields: []).fields == [])
+    }
+
+    @Test("A row without a note reads as its fields joined, without the empty ones a short row was padded with")
+    func rowText() {
+        #expect(CSVImporter.text(of: CSVRow(line: 2, fields: ["2026-01-13", "", "레오", "45 g", "", ""])) == "2026-01-13, , 레오, 45 g")
+        #expect(CSVImporter.text(of: CSVRow(line: 2, fields: ["one"])) == "one")
+        #expect(CSVImporter.text(of: CSVRow(line: 2, fields: ["", ""])) == "")
+    }
 }

@@ -79,4 +79,43 @@ struct LineReaderTests {
         #expect(TextDecodingError.invalidLine(path: "/x/log.txt", line: 3, encoding: .utf8).description
             == "/x/log.txt:3: this line is not valid UTF-8, the encoding of the lines before it")
     }
+
+    @Test("Lines lent as bytes are the lines read as text: every encoding, line ending and chunk size, CP949 met late")
+    func linesLentAsBytes() throws {
+        let text = "a\rb\r\n레오 5마리\nd\r\n\r똠"
+        let utf16 = Array(text.utf16)
+        let ascii = Array(repeating: Array("2023-05-01 fed\n".utf8), count: 10).flatMap { $0 }
+        let files: [[UInt8]] = [
+            Array(text.utf8),
+            [0xEF, 0xBB, 0xBF] + Array(text.utf8),
+            [0xFF, 0xFE] + utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+            [0xFE, 0xFF] + utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] },
+            ascii + [183, 185, 191, 192, 0x0A, 0x41],
+        ]
+        for (index, bytes) in files.enumerated() {
+            for chunkSize in [4, 7, 16, 1 << 16] {
+                let (encoding, expected) = try lines(bytes, chunkSize: chunkSize)
+                let reader = try LineReader(path: folder.write(bytes, to: "lent.txt"), chunkSize: chunkSize)
+                var lent: [TextLine] = []
+                while let line = try reader.withNextLine({ number, utf8, terminator in
+                    TextLine(number: number, text: String(decoding: utf8, as: UTF8.self), terminator: terminator)
+                }) {
+                    lent.append(line)
+                }
+                #expect(lent == expected, "file \(index), chunk \(chunkSize)")
+                #expect(reader.encoding == encoding)
+            }
+        }
+    }
+
+    @Test("A line lent as bytes that is not UTF-8 is refused with its number, like one read as text")
+    func lentLineThatIsNotUTF8() throws {
+        let path = try folder.write(Array("레오\n".utf8) + Array(repeating: 0x41, count: 40) + [0x0A, 0xC3, 0x28, 0x0A], to: "bad.txt")
+        let reader = try LineReader(path: path, chunkSize: 8)
+        var lent: [String] = []
+        #expect(throws: TextDecodingError.invalidLine(path: path, line: 3, encoding: .utf8)) {
+            while let text = try reader.withNextLine({ _, utf8, _ in String(decoding: utf8, as: UTF8.self) }) { lent.append(text) }
+        }
+        #expect(lent == ["레오", String(repeating: "A", count: 40)])
+    }
 }

@@ -30,6 +30,20 @@ struct MemoTests {
         #expect(askedLong.worked == ["123456789", "123456789", "12345678"])
     }
 
+    @Test("Thousands of texts are each worked out once and found again as the table grows, long and short alike")
+    func boundedMemoGrows() {
+        var memo = BoundedMemo<Int>(limit: 5000, longestText: 256)
+        let texts = (0..<5000).map { index in index % 3 == 0 ? "레오 \(index)" : String(repeating: "x", count: index % 40) + "\(index)" }
+        let first = ask(&memo, texts)
+        #expect(first.answers == texts.map(\.utf8.count))
+        #expect(first.worked == texts)
+        let again = ask(&memo, texts.reversed())
+        #expect(again.answers == texts.reversed().map(\.utf8.count))
+        #expect(again.worked == [])
+        // Full: a new text is worked out every time, the known ones still answered.
+        #expect(ask(&memo, ["new", "new", texts[0]]).worked == ["new", "new"])
+    }
+
     @Test("Texts are told apart by their bytes: the two spellings of 한 are two questions with the same answer")
     func boundedMemoComparesBytes() {
         var memo = BoundedMemo<String>()

@@ -19,4 +19,21 @@ struct WhitespaceTests {
         #expect(" \n ".trimmedWhitespace == "")
         #expect("45g".trimmedWhitespace == "45g")
     }
+
+    @Test("Every white-space scalar is trimmed from either end of a cell's bytes, next to letters of one to four bytes")
+    func trimmingBytes() {
+        let spaces = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter(\.properties.isWhitespace)
+        #expect(spaces.count == 25)
+        for space in spaces {
+            for letter in ["a", "é", "레", "🦎"] {
+                let padded = "\(space)\(letter) \(letter)\(space)\(space)"
+                var bytes = padded
+                let trimmed = bytes.withUTF8 { String(decoding: $0.trimmedWhitespace, as: UTF8.self) }
+                #expect(trimmed == "\(letter) \(letter)", "U+\(String(space.value, radix: 16))")
+                #expect(padded.trimmedWhitespace == "\(letter) \(letter)")
+            }
+        }
+        #expect("\u{3000}\u{00A0}".trimmedWhitespace == "")
+        #expect("".trimmedWhitespace == "")
+    }
 }

@@ -73,9 +73,13 @@ final class RecordBatchWriter: Sendable {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         let transformed = try worker.transform(ItemBatch(records: consume records))
         var encoded = EncodedRecords(capacity: transformed.records.count)
-        for index in transformed.records.indices {
-            guard let subject = transformed.records[index].subject else { continue }
-            encoded.append(transformed.records[index], subject: subject)
+        // Through the buffer, each draft is lent where it lies: an array's subscript hands out a
+        // copy, retaining (and then releasing) every string and array in the draft.
+        transformed.records.withUnsafeBufferPointer { drafts in
+            for index in drafts.indices {
+                guard let subject = drafts[index].subject else { continue }
+                encoded.append(drafts[index], subject: subject)
+            }
         }
         return encoded
     }

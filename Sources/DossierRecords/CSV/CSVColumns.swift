@@ -67,53 +67,68 @@ public struct CSVColumns: Sendable {
         return .text
     }
 
+    /// The row's cells read from its bytes: strings are made only of the text kept (names,
+    /// kinds, notes, text columns); dates and numbers are read in place.
     public func values(of row: CSVRow) -> CSVRowValues {
         var values = CSVRowValues(line: row.line)
-        var dateCell: (CSVColumn, String)?, timeCell: (CSVColumn, String)?
-        for (index, raw) in row.fields.enumerated() {
-            let cell = raw.trimmedWhitespace
-            guard index < columns.count else {
-                if !cell.isEmpty { values.fields["column \(index + 1)"] = raw }
-                continue
-            }
-            let column = columns[index]
-            guard !cell.isEmpty else { continue }
-            switch column.role {
-            case .date: dateCell = (column, cell)
-            case .time: timeCell = (column, cell)
-            case .subject: values.subjectName = cell
-            case .kind: values.kind = cell
-            case .note: values.note = cell
-            case .measurement(let name, let unit, let factor):
-                if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
-                    values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
-                } else if !CSVColumns.blanks.contains(cell.lowercased()) {
-                    values.problems.append("column '\(column.header)': '\(cell)' is not a number")
+        row.bytes.withUnsafeBufferPointer { bytes in
+            var dateCell: Cell?, timeCell: Cell?
+            for index in 0..<row.count {
+                let raw = UnsafeBufferPointer(rebasing: bytes[row.range(of: index)])
+                let cell = raw.trimmedWhitespace
+                guard index < columns.count else {
+                    if !cell.isEmpty { values.fields["column \(index + 1)"] = String(decoding: raw, as: UTF8.self) }
+                    continue
                 }
-            case .text:
-                let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
-                values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = raw
+                let column = columns[index]
+                guard !cell.isEmpty else { continue }
+                switch column.role {
+                case .date: dateCell = Cell(column: column, text: cell)
+                case .time: timeCell = Cell(column: column, text: cell)
+                case .subject: values.subjectName = String(decoding: cell, as: UTF8.self)
+                case .kind: values.kind = String(decoding: cell, as: UTF8.self)
+                case .note: values.note = String(decoding: cell, as: UTF8.self)
+                case .measurement(let name, let unit, let factor):
+                    if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
+                        values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
+                    } else {
+                        let text = String(decoding: cell, as: UTF8.self)
+                        if !CSVColumns.blanks.contains(text.lowercased()) {
+                            values.problems.append("column '\(column.header)': '\(text)' is not a number")
+                        }
+                    }
+                case .text:
+                    let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
+                    values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = String(decoding: raw, as: UTF8.self)
+                }
             }
+            values.date = date(dateCell, timeCell, problems: &values.problems)
         }
-        values.date = date(dateCell, timeCell, problems: &values.problems)
         return values
+    }
+
+    /// A trimmed, non-empty cell of the row being read, and its column.
+    private struct Cell {
+        let column: CSVColumn
+        let text: UnsafeBufferPointer<UInt8>
+
+        var string: String { String(decoding: text, as: UTF8.self) }
     }
 
     /// The date from the date column, with the time column's time if the date has none; a time
     /// column holding whole timestamps serves as the date column when there is none.
-    private func date(_ dateCell: (CSVColumn, String)?, _ timeCell: (CSVColumn, String)?,
-                      problems: inout [String]) -> RecordDate? {
+    private func date(_ dateCell: Cell?, _ timeCell: Cell?, problems: inout [String]) -> RecordDate? {
         var parsed: CSVTimestamp?
         var timeFromTimeColumn = false
-        if let (column, cell) = dateCell {
-            guard let stamp = CSVTimestamp.parse(cell), stamp.hasDate else {
-                problems.append("column '\(column.header)': '\(cell)' is not a date")
+        if let dateCell {
+            guard let stamp = CSVTimestamp.parse(dateCell.text), stamp.hasDate else {
+                problems.append("column '\(dateCell.column.header)': '\(dateCell.string)' is not a date")
                 return nil
             }
             parsed = stamp
         }
-        if let (column, cell) = timeCell {
-            if let stamp = CSVTimestamp.parse(cell), stamp.hasTime {
+        if let timeCell {
+            if let stamp = CSVTimestamp.parse(timeCell.text), stamp.hasTime {
                 if parsed == nil, stamp.hasDate {
                     parsed = stamp
                 } else if parsed?.hasTime == false {
@@ -123,15 +138,15 @@ public struct CSVColumns: Sendable {
                     parsed?.utcOffsetMinutes = stamp.utcOffsetMinutes
                 }
             } else {
-                problems.append("column '\(column.header)': '\(cell)' is not a time")
+                problems.append("column '\(timeCell.column.header)': '\(timeCell.string)' is not a time")
             }
         }
         guard let parsed, let year = parsed.year, let month = parsed.month, let day = parsed.day else { return nil }
         guard let date = parsed.recordDate else {
             // 25:00 in the time column is the time column's fault, not the date's.
             let dayExists = RecordDate(year: year, month: month, day: day) != nil
-            let (column, cell) = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!
-            problems.append("column '\(column.header)': '\(cell)' is not a real \(column.role == .time && dayExists ? "time" : "date")")
+            let cell = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!
+            problems.append("column '\(cell.column.header)': '\(cell.string)' is not a real \(cell.column.role == .time && dayExists ? "time" : "date")")
             return nil
         }
         return date
@@ -139,8 +154,9 @@ public struct CSVColumns: Sendable {
 
     /// A cell's number in the column's unit; a unit written in the cell (`45 g`, `0.6 oz`) is
     /// used instead when it measures the same thing.
-    private func measurementValue(_ cell: String, unit: MeasurementUnit, factor: Double, name: String) -> Double? {
-        if let number = CSVNumber.parse(cell, decimalComma: decimalComma) { return CSVColumns.rounded(number * factor) }
+    private func measurementValue(_ utf8: UnsafeBufferPointer<UInt8>, unit: MeasurementUnit, factor: Double, name: String) -> Double? {
+        if let number = CSVNumber.parse(utf8, decimalComma: decimalComma) { return CSVColumns.rounded(number * factor) }
+        let cell = String(decoding: utf8, as: UTF8.self)
         guard let split = cell.firstIndex(where: \.isLetter),
               let number = CSVNumber.parse(String(cell[..<split]), decimalComma: decimalComma),
               let (dimension, cellFactor) = CSVHeaderVocabulary.unit(String(cell[split...]), forName: CSVHeaderVocabulary.key(name)),

@@ -44,20 +44,44 @@ enum CSVNumber {
         return negative ? -value : value
     }
 
+    /// The same from a cell's UTF-8 bytes: plain numbers are read without making a string.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>, decimalComma: Bool) -> Double? {
+        plainNumber(utf8) ?? parse(String(decoding: utf8, as: UTF8.self), decimalComma: decimalComma)
+    }
+
+    /// Powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
     /// What most cells hold, `45`, `-3`, `0.05`: ASCII digits with at most one point and a sign,
     /// read straight away. Nil for anything else, which the general reading takes.
     private static func plainNumber(_ text: String) -> Double? {
-        var digits = 0, points = 0
-        for (index, byte) in text.utf8.enumerated() {
+        var text = text
+        return text.withUTF8(plainNumber)
+    }
+
+    private static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits = 0, fractionDigits = 0, points = 0
+        var mantissa: UInt64 = 0
+        var negative = false
+        for (index, byte) in bytes.enumerated() {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if points > 0 { fractionDigits += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "."): points += 1
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): if index > 0 { return nil }
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                if index > 0 { return nil }
+                negative = byte == UInt8(ascii: "-")
             default: return nil
             }
         }
         guard digits > 0, points <= 1 else { return nil }
-        return Double(text)
+        // Up to 15 digits, the mantissa and the power of ten are exact doubles, so one division
+        // rounds exactly as reading the text would (Clinger's fast path); longer ones are read.
+        guard digits <= 15 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
     }
 
     /// `1,234,567`: one to three digits, then groups of exactly three.

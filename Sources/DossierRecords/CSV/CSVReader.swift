@@ -73,7 +73,7 @@ public struct CSVReader {
         } else {
             queued = [first] + (second.map { [$0] } ?? [])
         }
-        width = queued[0].fields.count
+        width = queued[0].count
     }
 
     /// Opens `path`, refusing files that are plainly some other format (spreadsheets saved under a
@@ -92,72 +92,92 @@ public struct CSVReader {
 
     /// The next row, padded to the first row's width; nil at the end of the file.
     public mutating func next() throws(CSVError) -> CSVRow? {
-        let row: CSVRow
-        if !queued.isEmpty {
-            row = queued.removeFirst()
-        } else if let error = deferredError {
+        if !queued.isEmpty { return queued.removeFirst().padded(to: width) }
+        if let error = deferredError {
             deferredError = nil
             throw error
-        } else if let read = try readRow() {
-            row = read
-        } else {
-            return nil
         }
-        guard row.fields.count < width else { return row }
-        return CSVRow(line: row.line, fields: row.fields + Array(repeating: "", count: width - row.fields.count))
+        return try readRow()?.padded(to: width)
     }
 
-    private mutating func nextLine() throws(CSVError) -> TextLine? {
-        if sampleIndex < sample.count {
-            defer {
-                sampleIndex += 1
-                // The sample is replayed once; let it go as soon as it is.
-                if sampleIndex == sample.count { sample = []; sampleIndex = 0 }
+    /// What one line did to the row being read.
+    private enum LineOutcome {
+        /// Blank or a comment, outside a row.
+        case skipped
+        case rowEnded
+        /// The line ended inside a quoted field.
+        case rowGoesOn
+        /// The file ended inside a quoted field.
+        case endedInQuote
+        case failed(CSVRowParser.Failure, line: Int)
+    }
+
+    private mutating func readRow() throws(CSVError) -> CSVRow? {
+        var start: Int?
+        let comment = dialect.commentByte
+        reading: while let outcome = try feedNextLine({ parser, number, line, terminator -> LineOutcome in
+            if start == nil {
+                if line.isEmpty { return .skipped }
+                if let comment, line.first == comment { return .skipped }
+                start = number
             }
-            return sample[sampleIndex]
+            switch parser.feed(line) {
+            case .failure(let failure): return .failed(failure, line: number)
+            case .success(true): return .rowEnded
+            case .success(false):
+                if terminator.isEmpty { return .endedInQuote }
+                parser.feedLineBreak(terminator)
+                return .rowGoesOn
+            }
+        }) {
+            switch outcome {
+            case .skipped, .rowGoesOn:
+                if parser.byteCount > maximumRowBytes {
+                    parser.reset()
+                    throw .rowTooLong(path: path, line: start!, limit: maximumRowBytes)
+                }
+                continue
+            case .rowEnded:
+                return parser.takeRow(line: start!)
+            case .endedInQuote:
+                break reading
+            case .failed(let failure, let line):
+                parser.reset()
+                switch failure {
+                case .strayQuote(let field):
+                    throw .strayQuote(path: path, line: line, field: field)
+                case .textAfterQuote(let field, let text):
+                    throw .textAfterQuote(path: path, line: line, field: field, text: text)
+                }
+            }
+        }
+        guard let start else { return nil }
+        parser.reset()
+        throw .unterminatedQuote(path: path, line: start)
+    }
+
+    /// Lends the next line's UTF-8 to `body` with the parser: the sniffing sample first, then
+    /// the rest of the file straight from the line reader's buffer.
+    private mutating func feedNextLine<Result>(
+        _ body: (inout CSVRowParser, _ number: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ terminator: String) -> Result
+    ) throws(CSVError) -> Result? {
+        if sampleIndex < sample.count {
+            let line = sample[sampleIndex]
+            sampleIndex += 1
+            // The sample is replayed once; let it go as soon as it is.
+            if sampleIndex == sample.count { sample = []; sampleIndex = 0 }
+            var text = line.text
+            return text.withUTF8 { body(&parser, line.number, $0, line.terminator) }
         }
         if let error = sampleError {
             sampleError = nil
             throw .text(error)
         }
         do {
-            return try lines.next()
+            return try lines.withNextLine { body(&parser, $0, $1, $2) }
         } catch {
             throw .text(error)
         }
-    }
-
-    private mutating func readRow() throws(CSVError) -> CSVRow? {
-        var start: Int?
-        while let line = try nextLine() {
-            if start == nil {
-                if line.text.isEmpty { continue }
-                if let comment = dialect.commentPrefix, line.text.first == comment { continue }
-                start = line.number
-            }
-            let complete: Bool
-            do {
-                complete = try parser.feed(line.text)
-            } catch {
-                parser.reset()
-                switch error {
-                case .strayQuote(let field):
-                    throw .strayQuote(path: path, line: line.number, field: field)
-                case .textAfterQuote(let field, let text):
-                    throw .textAfterQuote(path: path, line: line.number, field: field, text: text)
-                }
-            }
-            if complete { return CSVRow(line: start!, fields: parser.takeFields()) }
-            if line.terminator.isEmpty { break }
-            parser.feedLineBreak(line.terminator)
-            if parser.byteCount > maximumRowBytes {
-                parser.reset()
-                throw .rowTooLong(path: path, line: start!, limit: maximumRowBytes)
-            }
-        }
-        guard let start else { return nil }
-        parser.reset()
-        throw .unterminatedQuote(path: path, line: start)
     }
 
     private static func nonEmptyCount(_ row: CSVRow) -> Int {

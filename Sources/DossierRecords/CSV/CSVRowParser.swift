@@ -10,10 +10,13 @@ struct CSVRowParser {
 
     let delimiter: UInt8
     let escape: CSVDialect.QuoteEscape
-    private(set) var fields: [String] = []
     /// UTF-8 bytes fed into the current row, to stop a runaway quoted field.
     private(set) var byteCount = 0
-    private var field: [UInt8] = []
+    /// The row's fields so far, unescaped, one after another (see `CSVRow`).
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    /// Where the field being read starts in `bytes`.
+    private var fieldStart = 0
     private var state = State.fieldStart
 
     init(delimiter: UInt8, escape: CSVDialect.QuoteEscape) {
@@ -25,96 +28,116 @@ struct CSVRowParser {
         self.init(delimiter: dialect.delimiterByte, escape: dialect.quoteEscape)
     }
 
-    /// Feeds one line without its terminator; true when the row ended with it, false when the
-    /// line ended inside a quoted field and the row goes on.
+    /// Feeds one line (valid UTF-8, without its terminator); true when the row ended with it,
+    /// false when the line ended inside a quoted field and the row goes on.
+    mutating func feed(_ line: UnsafeBufferPointer<UInt8>) -> Result<Bool, Failure> {
+        if let failure = consume(line) { return .failure(failure) }
+        if state == .quoted { return .success(false) }
+        endField()
+        return .success(true)
+    }
+
     mutating func feed(_ line: String) throws(Failure) -> Bool {
         var text = line
-        let failure = text.withUTF8 { bytes in consume(bytes) }
-        if let failure { throw failure }
-        if state == .quoted { return false }
-        endField()
-        return true
+        return try text.withUTF8 { feed($0) }.get()
     }
 
     /// The line break that ended a line inside a quoted field belongs to the field, as written.
     mutating func feedLineBreak(_ terminator: String) {
-        field.append(contentsOf: terminator.utf8)
+        bytes.append(contentsOf: terminator.utf8)
         byteCount += terminator.utf8.count
     }
 
-    /// The row's fields; the parser is ready for the next row.
-    mutating func takeFields() -> [String] {
+    /// The row; the parser is ready for the next one.
+    mutating func takeRow(line: Int) -> CSVRow {
         defer { reset() }
-        return fields
+        // The row takes the buffers (no copy); the next row starts new ones of the same size.
+        let row = CSVRow(line: line, bytes: bytes, ends: ends)
+        bytes = []
+        bytes.reserveCapacity(row.bytes.count)
+        ends = []
+        ends.reserveCapacity(row.ends.count)
+        return row
+    }
+
+    /// The row's fields as strings; the parser is ready for the next row.
+    mutating func takeFields() -> [String] {
+        takeRow(line: 0).fields
     }
 
     mutating func reset() {
-        fields = []
-        field.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        fieldStart = 0
         state = .fieldStart
         byteCount = 0
     }
 
     private mutating func endField() {
-        fields.append(String(decoding: field, as: UTF8.self))
-        field.removeAll(keepingCapacity: true)
+        ends.append(bytes.count)
+        fieldStart = bytes.count
         state = .fieldStart
     }
 
-    private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+    private mutating func consume(_ line: UnsafeBufferPointer<UInt8>) -> Failure? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-        let count = bytes.count
+        let count = line.count
         byteCount += count
         var index = 0
         while index < count {
-            let byte = bytes[index]
+            let byte = line[index]
             switch state {
             case .fieldStart:
                 if byte == delimiter {
                     endField()
-                } else if byte == quote && field.allSatisfy({ $0 == space || $0 == tab }) {
+                } else if byte == quote && bytes[fieldStart...].allSatisfy({ $0 == space || $0 == tab }) {
                     // Spaces before an opening quote (`a, "b"`) are layout, not content.
-                    field.removeAll(keepingCapacity: true)
+                    bytes.removeSubrange(fieldStart...)
                     state = .quoted
                 } else {
-                    field.append(byte)
+                    bytes.append(byte)
                     if byte != space && byte != tab { state = .unquoted }
                 }
             case .unquoted:
                 // Most fields are plain: copy up to the next delimiter in one go.
                 var end = index
-                while end < count && bytes[end] != delimiter { end += 1 }
-                field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                while end < count && line[end] != delimiter { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<end]))
                 if end < count { endField() }
                 index = end + 1
                 continue
             case .quoted:
                 if byte == quote {
-                    if index + 1 < count && bytes[index + 1] == quote {
-                        field.append(quote)
+                    if index + 1 < count && line[index + 1] == quote {
+                        bytes.append(quote)
                         index += 2
                         continue
                     }
                     state = .afterQuote
                 } else if byte == backslash, escape == .backslash, index + 1 < count,
-                          bytes[index + 1] == quote || bytes[index + 1] == backslash {
-                    field.append(bytes[index + 1])
+                          line[index + 1] == quote || line[index + 1] == backslash {
+                    bytes.append(line[index + 1])
                     index += 2
                     continue
                 } else {
-                    field.append(byte)
+                    // Copy up to the next quote or backslash in one go.
+                    var end = index + 1
+                    while end < count && line[end] != quote && line[end] != backslash { end += 1 }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<end]))
+                    index = end
+                    continue
                 }
             case .afterQuote:
                 if byte == delimiter {
                     endField()
                 } else if byte == quote {
-                    return .strayQuote(field: fields.count + 1)
+                    return .strayQuote(field: ends.count + 1)
                 } else if byte != space && byte != tab {
                     var end = index
-                    while end < count && bytes[end] != delimiter && end - index < 20 { end += 1 }
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-                    return .textAfterQuote(field: fields.count + 1, text: text)
+                    while end < count && line[end] != delimiter && end - index < 20 { end += 1 }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: line[index..<end]), as: UTF8.self)
+                    return .textAfterQuote(field: ends.count + 1, text: text)
                 }
             }
             index += 1

@@ -28,4 +28,13 @@ public struct CSVRowValues: Equatable, Sendable {
         self.fields = fields
         self.problems = problems
     }
+
+    /// The record these values draft, once the importer has the subject and the kind: the note
+    /// is its text, or without one, the row as written (`rowText`, only made when needed). The
+    /// values' strings and arrays move into the draft, not copied.
+    consuming func draft(source: RecordSource, subject: Subject?, date: RecordDate, kind: String?,
+                         rowText: @autoclosure () -> String) -> RecordDraft {
+        RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note ?? "", text: note ?? rowText(),
+                    measurements: measurements, fields: fields)
+    }
 }

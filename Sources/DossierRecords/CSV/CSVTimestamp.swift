@@ -48,7 +48,18 @@ struct CSVTimestamp: Equatable {
 
     /// Nil unless the whole text reads as a date, a time, or both.
     static func parse(_ text: String) -> CSVTimestamp? {
-        if let iso = isoTimestamp(text) { return iso }
+        var text = text
+        if let iso = text.withUTF8(isoTimestamp) { return iso }
+        return parseWritten(text)
+    }
+
+    /// The same from UTF-8 bytes: the usual ISO form is read without making a string.
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> CSVTimestamp? {
+        isoTimestamp(utf8) ?? parseWritten(String(decoding: utf8, as: UTF8.self))
+    }
+
+    /// Any of the forms, told apart by their tokens.
+    private static func parseWritten(_ text: String) -> CSVTimestamp? {
         var lowered = text.lowercased()
         if lowered.utf8.contains(UInt8(ascii: ".")) && lowered.contains("m.") {
             lowered = lowered.replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
@@ -189,30 +200,27 @@ struct CSVTimestamp: Equatable {
 
     /// `2026-01-13` or `2026-01-13 15:58` (also with `T`): what most exports write, read
     /// without tokenizing.
-    private static func isoTimestamp(_ text: String) -> CSVTimestamp? {
-        var text = text
-        return text.withUTF8 { bytes -> CSVTimestamp? in
-            guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
-            else { return nil }
-            func number(_ offset: Int, _ count: Int) -> Int? {
-                var value = 0
-                for index in offset..<(offset + count) {
-                    guard (48...57).contains(bytes[index]) else { return nil }
-                    value = value * 10 + Int(bytes[index] - 48)
-                }
-                return value
+    private static func isoTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> CSVTimestamp? {
+        guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
+        else { return nil }
+        func number(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in offset..<(offset + count) {
+                guard (48...57).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 48)
             }
-            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else { return nil }
-            var stamp = CSVTimestamp(year: year, month: month, day: day)
-            if bytes.count == 16 {
-                guard bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-                      let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60
-                else { return nil }
-                stamp.hour = hour
-                stamp.minute = minute
-            }
-            return stamp
+            return value
         }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2) else { return nil }
+        var stamp = CSVTimestamp(year: year, month: month, day: day)
+        if bytes.count == 16 {
+            guard bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+                  let hour = number(11, 2), let minute = number(14, 2), hour < 24, minute < 60
+            else { return nil }
+            stamp.hour = hour
+            stamp.minute = minute
+        }
+        return stamp
     }
 
     private static func fullYear(_ number: (value: Int, digits: Int)) -> Int {

@@ -43,6 +43,11 @@ public struct CSVImporter: Importer {
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
+        // Made once: a closure written in the loop would copy the directory and the classifier
+        // (structs it captures) into its context on every row.
+        let subjectNamed: (String) -> Subject? = resources.directory.subject(named:)
+        let kindOf: (String) -> String = { classifier.classify($0).kind ?? CSVImporter.slug($0) }
+        let path = input.source.path
         while let row = try reader.next() {
             let values = columns.values(of: row)
             for problem in values.problems { sink.report("line \(row.line): \(problem)") }
@@ -50,29 +55,40 @@ public struct CSVImporter: Importer {
                 sink.report("line \(row.line): no date in this row")
                 continue
             }
+            // Cells are trimmed, and empty ones left out: a name or kind here is never "".
             var subject: Subject?
-            if let name = values.subjectName, !name.isEmpty {
-                guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
+            if let name = values.subjectName {
+                guard let named = subjects.answer(name, subjectNamed) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
                     continue
                 }
                 subject = named
             }
-            let kind = values.kind.flatMap { cell in
-                cell.isEmpty ? nil : kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
-            } ?? fileKind
-            let text = values.note.flatMap { $0.isEmpty ? nil : $0 } ?? CSVImporter.text(of: row)
-            try sink.accept(.record(RecordDraft(
-                source: RecordSource(path: input.source.path, line: row.line), subject: subject, date: date, kind: kind,
-                body: values.note ?? "", text: text, measurements: values.measurements, fields: values.fields)))
+            let kind = values.kind.map { kinds.answer($0, kindOf) } ?? fileKind
+            try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
+                                                 kind: kind, rowText: CSVImporter.text(of: row))))
         }
     }
 
     /// A row without a note, as text: its fields, without the empty ones padding a short row.
     static func text(of row: CSVRow) -> String {
-        var fields = row.fields
-        while fields.last?.isEmpty == true { fields.removeLast() }
-        return fields.joined(separator: ", ")
+        var count = row.count
+        while count > 0 && row.range(of: count - 1).isEmpty { count -= 1 }
+        guard count > 0 else { return "" }
+        let separator: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: " ")]
+        // Built straight from the row's bytes, in one allocation.
+        return row.bytes.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: row.ends[count - 1] + separator.count * (count - 1)) { text in
+                var written = 0
+                for index in 0..<count {
+                    if index > 0 {
+                        written = text[written...].initialize(fromContentsOf: separator)
+                    }
+                    written = text[written...].initialize(fromContentsOf: bytes[row.range(of: index)])
+                }
+                return written
+            }
+        }
     }
 
     /// A date column, or a time column (which may hold whole timestamps, as baby trackers write).

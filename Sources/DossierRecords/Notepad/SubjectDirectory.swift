@@ -6,18 +6,26 @@ import Foundation
 /// Names match ignoring case and Unicode normalisation: a log typed on a Mac may hold 레오 as
 /// decomposed jamo while the profile has it precomposed. Swift's `String` equality and hashing
 /// are canonical equivalence, so a key only needs its case folded.
-public struct SubjectDirectory: Sendable {
-    private var subjects: [String: SubjectNameLookup] = [:]
+///
+/// A class: it is built once per run and read by every importer and every line, and a struct of
+/// this many tables is copied (each table retained and released) wherever it is captured.
+public final class SubjectDirectory: Sendable {
+    private let subjects: [String: SubjectNameLookup]
     /// One spelling per key, in the order given, with its decomposed scalars for suggestions.
-    private var spellings: [String] = []
-    private var spellingScalars: [[UInt32]] = []
+    private let spellings: [String]
+    private let spellingScalars: [[UInt32]]
     /// Most words in one name: how far a line is read ahead for `Big Red: fed`.
-    private(set) var longestNameWords = 1
+    let longestNameWords: Int
     /// UTF-8 lengths of the keys in NFC: lets the line scanner skip building a String for a word
     /// that cannot be a name, which is most words on most lines.
-    private var keyByteCounts: Set<Int> = []
+    private let keyByteCounts: Set<Int>
 
     public init(entries: [(subject: Subject, names: [String])]) {
+        var subjects: [String: SubjectNameLookup] = [:]
+        var spellings: [String] = []
+        var spellingScalars: [[UInt32]] = []
+        var longestNameWords = 1
+        var keyByteCounts: Set<Int> = []
         for (subject, names) in entries {
             for name in names {
                 let key = SubjectDirectory.key(name)
@@ -38,6 +46,11 @@ public struct SubjectDirectory: Sendable {
                 }
             }
         }
+        self.subjects = subjects
+        self.spellings = spellings
+        self.spellingScalars = spellingScalars
+        self.longestNameWords = longestNameWords
+        self.keyByteCounts = keyByteCounts
     }
 
     /// The subject answering to `name` exactly (ignoring case and normalisation); nil when none

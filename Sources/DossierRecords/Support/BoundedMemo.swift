@@ -5,23 +5,27 @@
 /// rarely written twice, answers are worked out and not kept).
 ///
 /// Texts are told apart by their UTF-8 bytes, not by Unicode equivalence: that skips the
-/// normalisation `String` hashing does for non-ASCII text, and at worst works out the same
-/// answer twice for two spellings of one text.
+/// normalisation `String` hashing and comparing do for non-ASCII text, and at worst works out
+/// the same answer twice for two spellings of one text.
+///
+/// It is asked once or more for every line of an import, so it is its own small hash table
+/// (open addressing, linear probing, a multiply-and-shift hash of the bytes, eight at a time)
+/// rather than a `Dictionary`, whose seeded SipHash and generic probing cost several times more
+/// for these short keys. Its tables stay at most half full, so a probe ends soon.
 struct BoundedMemo<Answer> {
-    private struct Question: Hashable {
-        let text: String
-
-        static func == (lhs: Question, rhs: Question) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+    /// An answer and where its text's bytes are kept in `texts`: comparing a question with a
+    /// known text is then a look at two runs of bytes, with no string copied or retained.
+    fileprivate struct Entry {
+        let hash: UInt64
+        let start: Int
+        let length: Int
+        let answer: Answer
     }
 
-    private var answers: [Question: Answer] = [:]
+    private var slots: [Entry?] = Array(repeating: nil, count: 16)
+    /// The known texts' UTF-8 bytes, one after another.
+    private var texts: [UInt8] = []
+    private var count = 0
     let limit: Int
     let longestText: Int
 
@@ -30,13 +34,71 @@ struct BoundedMemo<Answer> {
         self.longestText = longestText
     }
 
+    /// Inlined, so `work` runs as part of the caller: specialised out of line, a closure that
+    /// captures a struct had it copied into a new context on every call.
+    @inline(__always)
     mutating func answer(_ text: String, _ work: (String) throws -> Answer) rethrows -> Answer {
-        let question = Question(text: text)
-        if let known = answers[question] { return known }
+        guard text.utf8.count <= longestText else { return try work(text) }
+        var utf8 = text
+        let place = utf8.withUTF8 { find($0) }
+        if let known = place.answer { return known }
         let answer = try work(text)
-        if answers.count < limit && text.utf8.count <= longestText { answers[question] = answer }
+        remember(answer, for: text, at: place.slot, hash: place.hash)
         return answer
+    }
+
+    /// The slot holding the answer for `bytes`, or the empty one where it would go.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (slot: Int, hash: UInt64, answer: Answer?) {
+        let hash = BoundedMemo.hash(bytes)
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        return texts.withUnsafeBufferPointer { known in
+            while let entry = slots[index] {
+                if entry.hash == hash, entry.length == bytes.count,
+                   UnsafeBufferPointer(rebasing: known[entry.start..<(entry.start + entry.length)]).elementsEqual(bytes) {
+                    return (index, hash, entry.answer)
+                }
+                index = (index + 1) & mask
+            }
+            return (index, hash, nil)
+        }
+    }
+
+    private mutating func remember(_ answer: Answer, for text: String, at slot: Int, hash: UInt64) {
+        guard count < limit else { return }
+        slots[slot] = Entry(hash: hash, start: texts.count, length: text.utf8.count, answer: answer)
+        texts.append(contentsOf: text.utf8)
+        count += 1
+        if count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: nil, count: old.count * 2)
+        let mask = slots.count - 1
+        for case let entry? in old {
+            var index = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[index] != nil { index = (index + 1) & mask }
+            slots[index] = entry
+        }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var index = 0
+        while index < bytes.count {
+            // The next (up to) eight bytes as one word.
+            var word: UInt64 = 0
+            let end = min(index + 8, bytes.count)
+            for offset in index..<end { word |= UInt64(bytes[offset]) << (8 * UInt64(offset - index)) }
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            index = end
+        }
+        // Slots are chosen by the low bits: fold the high ones in.
+        return hash ^ (hash >> 29)
     }
 }
 
 extension BoundedMemo: Sendable where Answer: Sendable {}
+extension BoundedMemo.Entry: Sendable where Answer: Sendable {}

@@ -40,13 +40,52 @@ public final class LineReader {
 
     /// The next line, or nil at the end of the file.
     public func next() throws(TextDecodingError) -> TextLine? {
-        while true {
-            if let end = lineEnd(from: position) {
-                return try makeLine(bytes: position..<end.index, terminator: end.terminator)
+        guard let (range, terminator) = try nextLineRange() else { return nil }
+        lineNumber += 1
+        let text = try decode(range)
+        position = range.upperBound + terminator.utf8.count * encoding.unitSize
+        return TextLine(number: lineNumber, text: text, terminator: terminator)
+    }
+
+    /// The next line lent to `body` as valid UTF-8 without its terminator, or nil at the end of
+    /// the file: for readers that take lines apart byte by byte (CSV), which would otherwise have
+    /// a `String` built only to read its bytes back. UTF-8 lines are checked where they lie in the
+    /// buffer; other encodings are decoded first. The bytes are only valid inside `body`.
+    public func withNextLine<Result>(
+        _ body: (_ number: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ terminator: String) -> Result
+    ) throws(TextDecodingError) -> Result? {
+        guard let (range, terminator) = try nextLineRange() else { return nil }
+        lineNumber += 1
+        let number = lineNumber
+        var result: Result?
+        var lent = false
+        if encoding == .utf8 || encoding == .utf8WithBOM {
+            buffer.withUnsafeBufferPointer { all in
+                let bytes = UnsafeBufferPointer(rebasing: all[range])
+                let check = UTF8Validation.check(bytes)
+                guard check.valid else { return }
+                if !check.ascii { sawOnlyASCII = false }
+                result = body(number, bytes, terminator)
+                lent = true
             }
+        }
+        if !lent {
+            // Other encodings; or a line that is not UTF-8, which decoding reports, or which
+            // switches a file that was plain ASCII so far to CP949.
+            var text = try decode(range)
+            result = text.withUTF8 { body(number, $0, terminator) }
+        }
+        position = range.upperBound + terminator.utf8.count * encoding.unitSize
+        return result
+    }
+
+    /// Where the next line lies in the buffer and what ends it; nil at the end of the file.
+    private func nextLineRange() throws(TextDecodingError) -> (Range<Int>, String)? {
+        while true {
+            if let end = lineEnd(from: position) { return (position..<end.index, end.terminator) }
             if endOfFile {
                 guard position < buffer.count else { return nil }
-                return try makeLine(bytes: position..<buffer.count, terminator: "")
+                return (position..<buffer.count, "")
             }
             try fill(atLeast: chunkSize)
         }
@@ -80,13 +119,6 @@ public final class LineReader {
             }
             return nil
         }
-    }
-
-    private func makeLine(bytes range: Range<Int>, terminator: String) throws(TextDecodingError) -> TextLine {
-        lineNumber += 1
-        let text = try decode(range)
-        position = range.upperBound + terminator.utf8.count * encoding.unitSize
-        return TextLine(number: lineNumber, text: text, terminator: terminator)
     }
 
     private func decode(_ range: Range<Int>) throws(TextDecodingError) -> String {
@@ -171,7 +203,7 @@ public final class LineReader {
             while index >= 0 && index >= bytes.count - 3 && bytes[index] & 0xC0 == 0x80 { index -= 1 }
             if index >= 0 && bytes[index] >= 0xC0 { cut = index }
         }
-        return String(validating: bytes[..<cut], as: UTF8.self) != nil
+        return bytes.withUnsafeBufferPointer { UTF8Validation.check(UnsafeBufferPointer(rebasing: $0[..<cut])).valid }
     }
 
     /// The offset of the first byte that cannot be CP949, or nil if all can.
