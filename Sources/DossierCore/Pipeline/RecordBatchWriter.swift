@@ -71,15 +71,15 @@ final class RecordBatchWriter: Sendable {
     /// record, so batches are encoded side by side.
     private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
-        let transformed = try worker.transform(ItemBatch(records: consume records))
-        var encoded = EncodedRecords(capacity: transformed.records.count)
-        // Through the buffer, each draft is lent where it lies: an array's subscript hands out a
-        // copy, retaining (and then releasing) every string and array in the draft.
-        transformed.records.withUnsafeBufferPointer { drafts in
-            for index in drafts.indices {
-                guard let subject = drafts[index].subject else { continue }
-                encoded.append(drafts[index], subject: subject)
-            }
+        var drafts = try worker.transform(ItemBatch(records: consume records)).records
+        var encoded = EncodedRecords(capacity: drafts.count)
+        // Each draft is swapped out of the batch into one local, which moves it: passing a draft
+        // read from the array would copy it, retaining (and then releasing) every string and
+        // array in it. The batch keeps them all, one place along, until it is freed.
+        guard var draft = drafts.first else { return encoded }
+        for index in drafts.indices {
+            swap(&draft, &drafts[index])
+            if let subject = draft.subject { encoded.append(draft, subject: subject) }
         }
         return encoded
     }

@@ -563,7 +563,10 @@ struct NotepadLineScanner {
     private func startsWithLetter(_ position: Int) -> Bool {
         let first = bytes[position]
         if first < 0x80 { return isLetter(first) }
-        return Unicode.Scalar(scalar(at: position)).map(\.properties.isAlphabetic) ?? false
+        let value = scalar(at: position)
+        // Hangul syllables, the usual first letter here, are letters without a property lookup.
+        if (0xAC00...0xD7A3).contains(value) { return true }
+        return Unicode.Scalar(value).map(\.properties.isAlphabetic) ?? false
     }
 
     /// ASCII and precomposed Hangul only: then the bytes are already NFC and fold case without

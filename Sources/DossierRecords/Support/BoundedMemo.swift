@@ -1,3 +1,5 @@
+import Foundation
+
 /// Answers remembered by the text asked about, up to a limit. Logs and exports repeat a small
 /// vocabulary (a handful of names, a dozen kinds, the same entries day after day), so the work
 /// of reading each is done once; the limits keep a file full of distinct values from growing it
@@ -55,7 +57,7 @@ struct BoundedMemo<Answer> {
         return texts.withUnsafeBufferPointer { known in
             while let entry = slots[index] {
                 if entry.hash == hash, entry.length == bytes.count,
-                   UnsafeBufferPointer(rebasing: known[entry.start..<(entry.start + entry.length)]).elementsEqual(bytes) {
+                   entry.length == 0 || memcmp(known.baseAddress! + entry.start, bytes.baseAddress!, entry.length) == 0 {
                     return (index, hash, entry.answer)
                 }
                 index = (index + 1) & mask
