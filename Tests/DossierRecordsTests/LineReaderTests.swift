@@ -57,6 +57,25 @@ struct LineReaderTests {
         }
     }
 
+    @Test("Line ends are found wherever they fall in long lines, next to tabs and other control bytes")
+    func lineEndsInLongLines() throws {
+        var text = "", expected: [String] = [], terminators: [String] = []
+        for length in 0...20 {
+            for (index, terminator) in ["\n", "\r\n", "\r"].enumerated() {
+                var line = String(repeating: "a", count: length)
+                if length > 0 { line.insert(["\t", "\u{0B}", "\u{0C}"][index], at: line.index(line.startIndex, offsetBy: length / 2)) }
+                text += line + terminator
+                expected.append(line)
+                terminators.append(terminator)
+            }
+        }
+        for chunkSize in [16, 1 << 16] {
+            let (_, read) = try lines(Array(text.utf8), chunkSize: chunkSize)
+            #expect(read.map(\.text) == expected, "chunk \(chunkSize)")
+            #expect(read.map(\.terminator) == terminators)
+        }
+    }
+
     @Test("A file that is ASCII at first and CP949 later switches to CP949 at that line")
     func lateCP949() throws {
         let ascii = Array(repeating: Array("2023-05-01 fed\n".utf8), count: 10).flatMap { $0 }

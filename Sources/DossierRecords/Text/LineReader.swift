@@ -100,6 +100,16 @@ public final class LineReader {
         let count = buffer.count
         return buffer.withUnsafeBufferPointer { bytes -> (index: Int, terminator: String)? in
             while index + unit <= count {
+                // Eight bytes at a time where a code unit is a byte: a word with no byte below
+                // 0x0E (the classic "has a byte less than n" test) holds no CR or LF.
+                if unit == 1, index + 8 <= count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let character: UInt16
                 if unit == 1 {
                     character = UInt16(bytes[index])
@@ -165,13 +175,16 @@ public final class LineReader {
         }
         let target = buffer.count + count
         while buffer.count < target && !endOfFile {
-            let data: Data
-            do {
-                data = try handle.read(upToCount: target - buffer.count) ?? Data()
-            } catch {
-                throw .unreadable(path: path, reason: error.localizedDescription)
-            }
-            if data.isEmpty { endOfFile = true } else { buffer.append(contentsOf: data) }
+            // Read straight into the buffer's new end (no `Data` to allocate and copy from).
+            let start = buffer.count, wanted = target - start
+            buffer.append(contentsOf: repeatElement(0, count: wanted))
+            var got = -1
+            repeat {
+                got = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress! + start, wanted) }
+            } while got < 0 && errno == EINTR
+            buffer.removeLast(wanted - max(got, 0))
+            if got < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            if got == 0 { endOfFile = true }
         }
     }
 
