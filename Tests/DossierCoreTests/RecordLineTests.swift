@@ -117,3 +117,37 @@ struct StagingFileWriterTests {
         #expect(digest == ContentDigest(of: expected))
     }
 }
+
+@Suite("Byte buffers kept from one batch for the next")
+struct ByteBufferPoolTests {
+    @Test("A buffer given back is taken again, emptied, with the same memory; past the limit, buffers are let go")
+    func buffersAreReused() {
+        let pool = ByteBufferPool(limit: 1)
+        var first = pool.take(capacity: 4096)
+        #expect(first.isEmpty && first.capacity >= 4096)
+        first.append(contentsOf: [1, 2, 3])
+        let memory = first.withUnsafeBufferPointer { $0.baseAddress }
+        pool.give(consume first)
+        // Over the limit of one: this one is freed.
+        pool.give([UInt8](repeating: 9, count: 10))
+        let again = pool.take(capacity: 16)
+        #expect(again.isEmpty)
+        #expect(again.capacity >= 4096)
+        #expect(again.withUnsafeBufferPointer { $0.baseAddress } == memory)
+        // Nothing left: a new buffer.
+        #expect(pool.take(capacity: 16).withUnsafeBufferPointer { $0.baseAddress } != memory)
+    }
+
+    @Test("Records encoded into a used buffer read exactly as records encoded into a new one")
+    func encodingIntoAUsedBufferChangesNothing() {
+        let record = Record(subject: try! Subject(parsing: "pets/leo"),
+                            date: RecordDate(year: 2024, month: 3, day: 2)!, kind: "feeding", measurements: [],
+                            text: "귀뚜라미 5마리", source: RecordSource(path: "/logs/leo.txt", line: 3))
+        var fresh = EncodedRecords(capacity: 1)
+        fresh.append(record)
+        var used = EncodedRecords(capacity: 1, bytes: Array(repeating: 0x41, count: 700))
+        used.append(record)
+        #expect(used.entries.map { used.line(of: $0) } == fresh.entries.map { fresh.line(of: $0) })
+        #expect(used.releaseBytes() == RecordLine.encode(record))
+    }
+}

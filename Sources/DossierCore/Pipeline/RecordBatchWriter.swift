@@ -15,6 +15,8 @@ final class RecordBatchWriter: Sendable {
     static let depth = 3
 
     private let worker: SourceWorker
+    /// The encoded lines' buffers, handed back by the spill: one per batch under way.
+    private let buffers = ByteBufferPool(limit: RecordBatchWriter.depth)
     private let spilling = DispatchQueue(label: "dossier.record-batches")
     private let room = DispatchSemaphore(value: RecordBatchWriter.depth)
     private let spill: Mutex<RecordSpill>
@@ -37,17 +39,19 @@ final class RecordBatchWriter: Sendable {
         let records = Handoff(batch)
         let encoded = SliceResults<EncodedRecords>(count: 1)
         let encoding = DispatchGroup()
-        let worker = self.worker
+        let worker = self.worker, buffers = self.buffers
         DispatchQueue.global().async(group: encoding) {
-            encoded.set(0, Result { try RecordBatchWriter.encode(records.take(), worker: worker) })
+            encoded.set(0, Result { try RecordBatchWriter.encode(records.take(), worker: worker, buffers: buffers) })
         }
         spilling.async { [self] in
             defer { room.signal() }
             encoding.wait()
             guard failure.withLock({ $0 == nil }) else { return }
             do {
-                let records = try encoded.all[0].get()
+                let records = try encoded.take(0).get()
                 try spill.withLock { try $0.add(records) }
+                // The spill copied the lines it keeps: the buffer serves a later batch.
+                buffers.give(records.releaseBytes())
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
@@ -69,10 +73,12 @@ final class RecordBatchWriter: Sendable {
 
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
-    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker) throws -> EncodedRecords {
+    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker,
+                               buffers: ByteBufferPool) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         var drafts = try worker.transform(ItemBatch(records: consume records)).records
-        var encoded = EncodedRecords(capacity: drafts.count)
+        var encoded = EncodedRecords(capacity: drafts.count,
+                                     bytes: buffers.take(capacity: drafts.count * EncodedRecords.bytesPerRecord))
         // Each draft is swapped out of the batch into one local, which moves it: passing a draft
         // read from the array would copy it, retaining (and then releasing) every string and
         // array in it. The batch keeps them all, one place along, until it is freed.

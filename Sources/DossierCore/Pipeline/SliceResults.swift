@@ -12,6 +12,12 @@ final class SliceResults<Value: Sendable>: Sendable {
         slots.withLock { $0[index] = result }
     }
 
+    /// One slot's result, moved out (the slot is left empty), so the taker holds the only copy;
+    /// call after the slot's work is done.
+    func take(_ index: Int) -> Result<Value, any Error> {
+        slots.withLock { $0[index].take()! }
+    }
+
     /// Every slot's result; call after all the work is done.
     var all: [Result<Value, any Error>] {
         slots.withLock { $0.map { $0! } }

@@ -12,9 +12,21 @@ public struct EncodedRecords: Sendable {
     private(set) var entries: [Entry] = []
     private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 0) {
+    /// About what a line takes: room reserved for a batch's lines up front.
+    static let bytesPerRecord = 256
+
+    /// Room for `capacity` records; `bytes` (emptied) is a buffer to write the lines into, so
+    /// that one batch's memory can serve the next.
+    public init(capacity: Int = 0, bytes: [UInt8] = []) {
         entries.reserveCapacity(capacity)
-        bytes.reserveCapacity(capacity * 256)
+        self.bytes = bytes
+        self.bytes.removeAll(keepingCapacity: true)
+        self.bytes.reserveCapacity(capacity * EncodedRecords.bytesPerRecord)
+    }
+
+    /// The lines' buffer, for another batch, once the lines are no longer needed.
+    public consuming func releaseBytes() -> [UInt8] {
+        bytes
     }
 
     /// The bytes a record's id is hashed from, gathered again for each record.
