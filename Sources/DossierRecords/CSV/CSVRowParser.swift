@@ -37,6 +37,7 @@ struct CSVRowParser {
         return .success(true)
     }
 
+    /// The same for a line held as a string (the dialect sniffer's sample).
     mutating func feed(_ line: String) throws(Failure) -> Bool {
         var text = line
         return try text.withUTF8 { feed($0) }.get()

@@ -43,8 +43,8 @@ public struct CSVImporter: Importer {
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
-        // Made once: a closure written in the loop would copy the directory and the classifier
-        // (structs it captures) into its context on every row.
+        // Made once, out of the loop: a closure written in it captured what it used (the
+        // classifier is a struct) into a new context on every row.
         let subjectNamed: (String) -> Subject? = resources.directory.subject(named:)
         let kindOf: (String) -> String = { classifier.classify($0).kind ?? CSVImporter.slug($0) }
         let path = input.source.path
