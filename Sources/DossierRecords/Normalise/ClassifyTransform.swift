@@ -32,17 +32,21 @@ public struct ClassifyTransform: Transform {
         // entry is read once, and what was read is kept from batch to batch of the run.
         let memos = context.resources.value(LendingPool<Memo>.self) { LendingPool { Memo() } }
         memos.borrow { memo in
-            for index in batch.records.indices {
-                let needsKind = batch.records[index].kind == nil
-                let needsQuantities = batch.records[index].quantities.isEmpty && batch.records[index].measurements.isEmpty
-                guard needsKind || needsQuantities else { continue }
-                let reading = memo.readings.answer(batch.records[index].body) { body in
-                    let words = WordScanner.words(in: body)
-                    return Reading(kind: classifier.classify(words: words, memo: &memo.words).kind,
-                                   quantities: reader.quantities(in: words, memo: &memo.words))
+            // Through the buffer, each record's body is read where it lies (the array's
+            // subscript would hand out a copy of the string, retained and released).
+            batch.records.withUnsafeMutableBufferPointer { records in
+                for index in records.indices {
+                    let needsKind = records[index].kind == nil
+                    let needsQuantities = records[index].quantities.isEmpty && records[index].measurements.isEmpty
+                    guard needsKind || needsQuantities else { continue }
+                    let reading = memo.readings.answer(records[index].body) { body in
+                        let words = WordScanner.words(in: body)
+                        return Reading(kind: classifier.classify(words: words, memo: &memo.words).kind,
+                                       quantities: reader.quantities(in: words, memo: &memo.words))
+                    }
+                    if needsKind { records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
+                    if needsQuantities { records[index].quantities = reading.quantities }
                 }
-                if needsKind { batch.records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
-                if needsQuantities { batch.records[index].quantities = reading.quantities }
             }
         }
     }

@@ -41,8 +41,12 @@ struct BoundedMemo<Answer> {
     @inline(__always)
     mutating func answer(_ text: String, _ work: (String) throws -> Answer) rethrows -> Answer {
         guard text.utf8.count <= longestText else { return try work(text) }
-        var utf8 = text
-        let place = utf8.withUTF8 { find($0) }
+        // Read in place: a native string's bytes are contiguous (a copy to call `withUTF8` on
+        // would retain and release it on every question).
+        let place = text.utf8.withContiguousStorageIfAvailable { find($0) } ?? {
+            var copy = text
+            return copy.withUTF8 { find($0) }
+        }()
         if let known = place.answer { return known }
         let answer = try work(text)
         remember(answer, for: text, at: place.slot, hash: place.hash)
@@ -87,15 +91,20 @@ struct BoundedMemo<Answer> {
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        var index = 0
-        while index < bytes.count {
-            // The next (up to) eight bytes as one word.
-            var word: UInt64 = 0
-            let end = min(index + 8, bytes.count)
-            for offset in index..<end { word |= UInt64(bytes[offset]) << (8 * UInt64(offset - index)) }
+        func mix(_ word: UInt64) {
             hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash >> 31
-            index = end
+        }
+        guard let base = bytes.baseAddress else { return hash }
+        var index = 0
+        while index + 8 <= bytes.count {
+            mix(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            index += 8
+        }
+        if index < bytes.count {
+            var word: UInt64 = 0
+            for offset in index..<bytes.count { word |= UInt64(base[offset]) << (8 * UInt64(offset - index)) }
+            mix(word)
         }
         // Slots are chosen by the low bits: fold the high ones in.
         return hash ^ (hash >> 29)
