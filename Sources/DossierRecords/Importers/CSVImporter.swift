@@ -43,10 +43,6 @@ public struct CSVImporter: Importer {
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
-        // Made once, out of the loop: a closure written in it captured what it used (the
-        // classifier is a struct) into a new context on every row.
-        let subjectNamed: (String) -> Subject? = resources.directory.subject(named:)
-        let kindOf: (String) -> String = { classifier.classify($0).kind ?? CSVImporter.slug($0) }
         let path = input.source.path
         while let row = try reader.next() {
             let values = columns.values(of: row)
@@ -58,13 +54,15 @@ public struct CSVImporter: Importer {
             // Cells are trimmed, and empty ones left out: a name or kind here is never "".
             var subject: Subject?
             if let name = values.subjectName {
-                guard let named = subjects.answer(name, subjectNamed) else {
+                guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
                     continue
                 }
                 subject = named
             }
-            let kind = values.kind.map { kinds.answer($0, kindOf) } ?? fileKind
+            let kind = values.kind.map { cell in
+                kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
+            } ?? fileKind
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
