@@ -106,7 +106,7 @@ struct StagingFileWriterTests {
         let size = StagingFileWriter.bufferSize
         for (index, length) in [10, size - 20, 19, 1, 2, size, 3, size + 5, 7].enumerated() {
             let line = [UInt8](repeating: UInt8(ascii: "a") + UInt8(index), count: length) + [0x0A]
-            try writer.write(line[...])
+            try line.withUnsafeBufferPointer { bytes throws(LibraryError) in try writer.write(bytes) }
             expected += line
         }
         try writer.writeLine(Array("last".utf8)[...])

@@ -54,4 +54,12 @@ public struct EncodedRecords: Sendable {
     }
 
     func line(of entry: Entry) -> ArraySlice<UInt8> { bytes[entry.range] }
+
+    /// Calls `body` with each entry and its line, lent from the shared buffer (valid only inside
+    /// `body`): a slice per line would retain and release the buffer for every record.
+    func forEachLine(_ body: (Entry, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer { all in
+            for entry in entries { try body(entry, UnsafeBufferPointer(rebasing: all[entry.range])) }
+        }
+    }
 }

@@ -32,7 +32,7 @@ final class InOrderRun {
     }
 
     /// Takes a record `accepts` allowed; a new day writes out the one held.
-    func add(_ key: RecordLine.Key, _ line: ArraySlice<UInt8>) throws(LibraryError) {
+    func add(_ key: RecordLine.Key, _ line: UnsafeBufferPointer<UInt8>) throws(LibraryError) {
         if !held.isEmpty && key.day != heldDay { try writeHeld() }
         heldDay = key.day
         held.append(key, line)

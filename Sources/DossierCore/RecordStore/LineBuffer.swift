@@ -13,16 +13,21 @@ struct LineBuffer {
 
     private static let keyFootprint = 32
 
-    mutating func append(_ key: RecordLine.Key, _ line: ArraySlice<UInt8>) {
+    mutating func append(_ key: RecordLine.Key, _ line: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         bytes.append(contentsOf: line)
         keys.append((key, start..<bytes.count))
     }
 
-    /// Calls `body` with each line in key order, then empties the buffer.
-    mutating func drainSorted<Failure: Error>(_ body: (RecordLine.Key, ArraySlice<UInt8>) throws(Failure) -> Void) throws(Failure) {
+    /// Calls `body` with each line in key order, then empties the buffer. The lines are lent:
+    /// valid only inside `body`.
+    mutating func drainSorted<Failure: Error>(
+        _ body: (RecordLine.Key, UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
         keys.sort { $0.key < $1.key }
-        for entry in keys { try body(entry.key, bytes[entry.range]) }
+        try bytes.withUnsafeBufferPointer { (all) throws(Failure) in
+            for entry in keys { try body(entry.key, UnsafeBufferPointer(rebasing: all[entry.range])) }
+        }
         keys.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
     }

@@ -5,6 +5,17 @@ import Foundation
 /// the buffer passes `memoryLimit`, sorted and written to run files in staging. So a source of
 /// any size is held in at most `memoryLimit` bytes (plus a line's worth).
 public final class RecordSpill {
+    /// What the spill keeps of one year file.
+    private final class GroupState {
+        /// Records added, before deduplication.
+        var count = 0
+        /// Open while the year file's records come in date order.
+        var run: InOrderRun?
+        /// Its records came out of order, or came again after its run was closed: from then on
+        /// they are buffered and spilled.
+        var outOfOrder = false
+    }
+
     /// Year files written in order at once, each through its own open file and buffer; past it,
     /// the one that waited longest is closed.
     static let inOrderLimit = 64
@@ -13,10 +24,10 @@ public final class RecordSpill {
     private let memoryLimit: Int
     /// In a dry run nothing is written: records are only counted.
     private let dryRun: Bool
-    private var inOrder: [RecordGroup: InOrderRun] = [:]
-    /// Year files whose records came out of order, or came again after their run was closed:
-    /// buffered and spilled.
-    private var outOfOrder: Set<RecordGroup> = []
+    /// What is kept of each year file met so far: looked up once for each record.
+    private var groups: [RecordGroup: GroupState] = [:]
+    /// The groups with an in-order run open.
+    private var openRuns = 0
     /// Records added so far: the clock `InOrderRun.lastUse` is read on.
     private var uses = 0
     private var buffered: [RecordGroup: LineBuffer] = [:]
@@ -39,17 +50,18 @@ public final class RecordSpill {
     }
 
     public func add(_ records: EncodedRecords) throws {
-        for entry in records.entries { try add(entry, line: records.line(of: entry)) }
+        try records.forEachLine { entry, line in try add(entry, line: line) }
     }
 
-    private func add(_ entry: EncodedRecords.Entry, line: ArraySlice<UInt8>) throws {
+    private func add(_ entry: EncodedRecords.Entry, line: UnsafeBufferPointer<UInt8>) throws {
         let group = entry.group
-        pending.counts[group, default: 0] += 1
+        let state = groups[group] ?? newState(for: group)
+        state.count += 1
         guard !dryRun else {
             pending.ids[group, default: []].insert(entry.key.id)
             return
         }
-        if let run = try inOrderRun(for: group, accepting: entry.key) {
+        if let run = try inOrderRun(for: group, state, accepting: entry.key) {
             heldBytes -= run.heldBytes
             try run.add(entry.key, line)
             heldBytes += run.heldBytes
@@ -63,32 +75,43 @@ public final class RecordSpill {
     /// The group's in-order run if the key keeps it in order (opening one for a new group, and
     /// closing the longest idle one past `inOrderLimit`); nil sends the record to the buffer. A
     /// record out of order closes the group's run: it stays one sorted run of the group.
-    private func inOrderRun(for group: RecordGroup, accepting key: RecordLine.Key) throws -> InOrderRun? {
+    private func inOrderRun(for group: RecordGroup, _ state: GroupState,
+                            accepting key: RecordLine.Key) throws -> InOrderRun? {
         uses += 1
-        if let run = inOrder[group] {
+        if let run = state.run {
             run.lastUse = uses
             if run.accepts(key) { return run }
-            try close(group)
+            try close(group, state)
             return nil
         }
-        guard !outOfOrder.contains(group) else { return nil }
-        if inOrder.count >= RecordSpill.inOrderLimit, let idle = inOrder.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        guard !state.outOfOrder else { return nil }
+        if openRuns >= RecordSpill.inOrderLimit,
+           let idle = groups.filter({ $0.value.run != nil }).min(by: { $0.value.run!.lastUse < $1.value.run!.lastUse }) {
             // In a log in date order, the year file that waited longest is done: a year past.
-            try close(idle.key)
+            try close(idle.key, idle.value)
         }
         let run = try InOrderRun(path: "\(stagingFolder)/\(UUID().uuidString).run")
         run.lastUse = uses
-        inOrder[group] = run
+        state.run = run
+        openRuns += 1
         return run
     }
 
+    private func newState(for group: RecordGroup) -> GroupState {
+        let state = GroupState()
+        groups[group] = state
+        return state
+    }
+
     /// Closes a group's run; it is fsynced behind the writing, or by `finish` with the others.
-    private func close(_ group: RecordGroup, syncing: Bool = true) throws {
-        guard let run = inOrder.removeValue(forKey: group) else { return }
+    private func close(_ group: RecordGroup, _ state: GroupState, syncing: Bool = true) throws {
+        guard let run = state.run else { return }
+        state.run = nil
+        openRuns -= 1
         heldBytes -= run.heldBytes
         pending.runs[group, default: []].append(try run.finish())
         if syncing { closedRuns.sync(run.path) }
-        outOfOrder.insert(group)
+        state.outOfOrder = true
     }
 
     /// The runs, with everything still buffered or held written out, all of them durable. The
@@ -96,16 +119,21 @@ public final class RecordSpill {
     /// big import waiting.
     public func finish() throws -> PendingRecords {
         try spill()
-        let open = inOrder.values.map(\.path)
-        for group in inOrder.keys.sorted() { try close(group, syncing: false) }
-        try DurableFileSystem.syncFiles(open)
+        let open = groups.filter { $0.value.run != nil }
+        let paths = open.values.map { $0.run!.path }
+        for group in open.keys.sorted() { try close(group, open[group]!, syncing: false) }
+        try DurableFileSystem.syncFiles(paths)
         try closedRuns.wait()
+        for (group, state) in groups { pending.counts[group] = state.count }
         return pending
     }
 
     public func discard() {
-        for run in inOrder.values { run.abandon() }
-        inOrder = [:]
+        for state in groups.values {
+            state.run?.abandon()
+            state.run = nil
+        }
+        openRuns = 0
         buffered = [:]
         pending.discard()
     }
@@ -115,7 +143,7 @@ public final class RecordSpill {
     /// array on top of the buffer they are in). Durability is not needed: a run that does not
     /// survive a crash is made again by the re-run.
     private func spill() throws {
-        for run in inOrder.values { try run.writeHeld() }
+        for state in groups.values { try state.run?.writeHeld() }
         heldBytes = 0
         guard !buffered.isEmpty else { return }
         let path = "\(stagingFolder)/\(UUID().uuidString).run"

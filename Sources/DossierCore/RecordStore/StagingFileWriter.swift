@@ -34,7 +34,7 @@ final class StagingFileWriter {
     }
 
     /// Writes bytes as they are (an encoded line ends in its "\n" already).
-    func write(_ bytes: ArraySlice<UInt8>) throws(LibraryError) {
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(LibraryError) {
         try makeRoom(for: bytes.count)
         buffer += bytes
         written += bytes.count
