@@ -13,7 +13,7 @@ struct ClassificationTests {
             logger: Logger(label: "test"), layout: layout ?? LibraryLayout(root: URL(fileURLWithPath: "/nonexistent")),
             routing: RoutingContext(requestedSubject: nil, existingSubjects: []))
         let draft = RecordDraft(source: RecordSource(path: "/log.txt", line: 1), subject: leo,
-                                date: RecordDate(year: 2023, month: 5, day: 1)!, kind: kind, body: body, text: body)
+                                date: RecordDate(year: 2023, month: 5, day: 1)!, kind: kind, body: body[...], text: body)
         var batch = ItemBatch(records: [draft])
         for transform in [ClassifyTransform(), UnitsTransform()] as [any Transform] {
             try transform.apply(to: &batch, context: context)

@@ -38,7 +38,7 @@ enum NotepadFixtures {
     /// An entry; `text` defaults to the line as given, trimmed.
     static func entry(_ line: Int, _ date: String, _ subject: Subject?, _ body: String, text: String) -> NotepadEvent {
         guard let parsed = RecordDate(iso8601: date) else { fatalError("bad date \(date)") }
-        return .entry(NotepadEntry(line: line, date: parsed, subject: subject, body: body, text: text))
+        return .entry(NotepadEntry(line: line, date: parsed, subject: subject, body: Substring(body), text: text))
     }
 
     static func problem(_ line: Int, _ reason: String) -> NotepadEvent {

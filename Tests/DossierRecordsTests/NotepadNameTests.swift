@@ -37,6 +37,27 @@ struct NotepadNameTests {
         }
     }
 
+    @Test("On a line with white space around it, the text is the line trimmed and the body its end, as written")
+    func bodyOfAPaddedLineIsTheEndOfItsText() {
+        let cases: [(line: String, text: String, body: String)] = [
+            ("  레오: 귀뚜라미 5마리  ", "레오: 귀뚜라미 5마리", "귀뚜라미 5마리"),
+            ("\u{3000}\t2023-05-10 [코코] 밀웜 10\u{3000}", "2023-05-10 [코코] 밀웜 10", "밀웜 10"),
+            ("\u{FEFF} - 민아 키 75cm\u{00A0}", "- 민아 키 75cm", "키 75cm"),
+            ("   fed 2 pinkies ", "fed 2 pinkies", "fed 2 pinkies"),
+        ]
+        for (line, text, body) in cases {
+            let events = F.parse("2023-05-10 [레오]\n" + line)
+            guard events.count == 1, case .entry(let entry) = events[0] else {
+                Issue.record("\(line): \(events)")
+                continue
+            }
+            #expect(entry.text == text, "\(line)")
+            #expect(entry.body == body[...], "\(line)")
+            #expect(entry.body.base == text, "\(line)")
+            #expect(entry.body.endIndex == entry.text.endIndex, "\(line)")
+        }
+    }
+
     @Test("A bare word is a name only if known; non-names never are, in any form")
     func wordsThatAreNoNames() {
         let lines = ["2023-05-10 귀뚜라미 5마리", "2023-05-10 Leon fed", "fed: 2 pinkies", "[탈피] 완탈", "weight - 45g",

@@ -9,7 +9,9 @@ public struct RecordDraft: Sendable, Equatable {
     /// Given by the source (a kind column, --kind, the file's name) or found by classification.
     public var kind: String?
     /// The words that say what happened, without date and name: what classification reads.
-    public var body: String
+    /// Mostly a part of `text` (a log line's words after its date and name), so a substring of it:
+    /// a string of its own would be one more allocation and copy for every record.
+    public var body: Substring
     /// The entry as written.
     public var text: String
     /// Numbers with the unit words they were written with ("5 마리", "0.05 kg"), before conversion.
@@ -18,7 +20,7 @@ public struct RecordDraft: Sendable, Equatable {
     public var fields: [String: String]
 
     public init(source: RecordSource, subject: Subject? = nil, date: RecordDate,
-                kind: String? = nil, body: String, text: String, quantities: [Quantity] = [],
+                kind: String? = nil, body: Substring, text: String, quantities: [Quantity] = [],
                 measurements: [RecordMeasurement] = [], fields: [String: String] = [:]) {
         self.source = source
         self.subject = subject

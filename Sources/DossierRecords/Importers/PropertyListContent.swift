@@ -149,7 +149,7 @@ struct PropertyListContent {
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         let normalKind = kind.flatMap { classifier.classify($0).kind ?? CSVImporter.slug($0) } ?? context.requestedKind
         try sink.accept(.record(RecordDraft(source: RecordSource(path: source.path, line: entryNumber), subject: subject,
-                                            date: date, kind: normalKind, body: text, text: text,
+                                            date: date, kind: normalKind, body: text[...], text: text,
                                             measurements: measurements, fields: fields)))
     }
 

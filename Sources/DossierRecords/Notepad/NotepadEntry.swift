@@ -10,11 +10,12 @@ public struct NotepadEntry: Sendable, Equatable {
     /// which applies the file's subject or reports the line.
     public let subject: Subject?
     /// What remains after date, weekday, time, name and bullet: "귀뚜라미 5마리", "fed 2 pinkies".
-    public let body: String
+    /// A substring of `text`.
+    public let body: Substring
     /// The line as written, trimmed: what the record keeps, so nothing the parser dropped is lost.
     public let text: String
 
-    public init(line: Int, date: RecordDate, subject: Subject?, body: String, text: String) {
+    public init(line: Int, date: RecordDate, subject: Subject?, body: Substring, text: String) {
         self.line = line
         self.date = date
         self.subject = subject

@@ -119,8 +119,13 @@ public struct NotepadParser {
             }
         }
         lastEntrySubject = subject
-        return (problems, NotepadEntry(line: number, date: date, subject: subject, body: scanner.string(scanned.body),
-                                       text: text ?? scanner.string(scanned.content)))
+        // The body lies within the text (the line's content): a substring of it, not a string of
+        // its own. Offsets into a native string's UTF-8 are found without walking it.
+        let text = text ?? scanner.string(scanned.content)
+        let utf8 = text.utf8
+        let bodyStart = utf8.index(utf8.startIndex, offsetBy: scanned.body.lowerBound - scanned.content.lowerBound)
+        let body = Substring(utf8[bodyStart..<utf8.index(bodyStart, offsetBy: scanned.body.count)])
+        return (problems, NotepadEntry(line: number, date: date, subject: subject, body: body, text: text))
     }
 
     /// The written date with its year: as written, else from the last dated line, else the

@@ -39,16 +39,16 @@ struct BoundedMemo<Answer> {
     /// Inlined, so `work` runs as part of the caller: specialised out of line, a closure that
     /// captures a struct had it copied into a new context on every call.
     @inline(__always)
-    mutating func answer(_ text: String, _ work: (String) throws -> Answer) rethrows -> Answer {
-        guard text.utf8.count <= longestText else { return try work(text) }
-        // Read in place: a native string's bytes are contiguous (a copy to call `withUTF8` on
-        // would retain and release it on every question).
+    mutating func answer<Text: StringProtocol>(_ text: Text, _ work: (String) throws -> Answer) rethrows -> Answer {
+        guard text.utf8.count <= longestText else { return try work(String(text)) }
+        // Read in place: a native string's bytes are contiguous, and so are a substring's of one
+        // (a copy to call `withUTF8` on would retain and release it on every question).
         let place = text.utf8.withContiguousStorageIfAvailable { find($0) } ?? {
-            var copy = text
+            var copy = String(text)
             return copy.withUTF8 { find($0) }
         }()
         if let known = place.answer { return known }
-        let answer = try work(text)
+        let answer = try work(String(text))
         remember(answer, for: text, at: place.slot, hash: place.hash)
         return answer
     }
@@ -70,7 +70,7 @@ struct BoundedMemo<Answer> {
         }
     }
 
-    private mutating func remember(_ answer: Answer, for text: String, at slot: Int, hash: UInt64) {
+    private mutating func remember<Text: StringProtocol>(_ answer: Answer, for text: Text, at slot: Int, hash: UInt64) {
         guard count < limit else { return }
         slots[slot] = Entry(hash: hash, start: texts.count, length: text.utf8.count, answer: answer)
         texts.append(contentsOf: text.utf8)
