@@ -52,6 +52,24 @@ struct RecordLineTests {
         }
     }
 
+    @Test("A line whose every string is control characters, and whose numbers are the longest, is written whole")
+    func theLongestLineFitsTheRoomWorkedOutForIt() throws {
+        // Each control byte takes six (\u001f): the most any string can grow. A write past the room
+        // worked out for the line would stop the test run.
+        let controls = String(decoding: (0..<300).map { UInt8(1 + $0 % 31) }, as: UTF8.self)
+        let measurements = [RecordMeasurement(name: controls, value: -1.7976931348623157e+308, unit: .grams),
+                            RecordMeasurement(name: "", value: -999_999_999_999_999, unit: .count),
+                            RecordMeasurement(name: "x", value: 5e-324, unit: .millilitres)]
+        let record = Record(subject: leo, date: RecordDate(year: 2023, month: 5, day: 14, hour: 15, minute: 30,
+                                                           utcOffsetMinutes: -570)!,
+                            kind: controls, measurements: measurements, text: controls,
+                            fields: [controls: controls, "": ""], source: RecordSource(path: "/" + controls, line: .max))
+        let line = RecordLine.encode(record)
+        #expect(line.last == 0x0A)
+        #expect(try JSONDecoder().decode(Record.self, from: Data(line)) == record)
+        #expect(RecordLine.number(-1.7976931348623157e+308) == "-1.7976931348623157e+308")
+    }
+
     @Test("A draft is encoded to the same line, year file and sort key as the Record made of it; no kind is a memo")
     func draftsEncodeLikeRecords() {
         let date = RecordDate(year: 2023, month: 5, day: 14, hour: 15, minute: 30)!

@@ -19,55 +19,73 @@ public enum RecordLine {
     }
 
     /// The line of a record from its fields, borrowed from a `Record` or from a draft about to be
-    /// filed (a big import then makes no `Record`, and no copies of its strings, at all).
+    /// filed (a big import then makes no `Record`, and no copies of its strings, at all). Written
+    /// through a `ByteWriter` into room for the longest the line could be, then appended at once.
     static func encode(id: RecordID, subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement],
                        text: String, fields: [String: String], source: RecordSource, into out: inout [UInt8]) {
-        append(#"{"id":""#, to: &out)
-        id.appendHex(to: &out)
-        append(#"","subject":""#, to: &out)
-        appendContents(subject.kind.rawValue, to: &out)
-        out.append(UInt8(ascii: "/"))
-        appendContents(subject.id.rawValue, to: &out)
-        append(#"","date":""#, to: &out)
-        date.appendISO8601(to: &out)
-        append(#"","kind":"#, to: &out)
-        appendString(kind, to: &out)
-        append(#","measurements":["#, to: &out)
-        for index in measurements.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            append(#"{"name":"#, to: &out)
-            appendString(measurements[index].name, to: &out)
-            append(#","value":"#, to: &out)
-            appendNumber(measurements[index].value, to: &out)
-            append(#","unit":"#, to: &out)
-            appendString(measurements[index].unit.rawValue, to: &out)
-            out.append(UInt8(ascii: "}"))
-        }
-        append(#"],"text":"#, to: &out)
-        appendString(text, to: &out)
-        if !fields.isEmpty {
-            append(#","fields":{"#, to: &out)
-            for (index, key) in fields.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                appendString(fields[key]!, to: &out)
+        let bound = longestLine(subject: subject, kind: kind, measurements: measurements, text: text, fields: fields,
+                                source: source)
+        ByteWriter.append(to: &out, bound: bound) { out in
+            out.write(#"{"id":""#)
+            id.writeHex(to: &out)
+            out.write(#"","subject":""#)
+            writeContents(subject.kind.rawValue, to: &out)
+            out.write(UInt8(ascii: "/"))
+            writeContents(subject.id.rawValue, to: &out)
+            out.write(#"","date":""#)
+            date.writeISO8601(to: &out)
+            out.write(#"","kind":"#)
+            writeString(kind, to: &out)
+            out.write(#","measurements":["#)
+            for index in measurements.indices {
+                if index > 0 { out.write(UInt8(ascii: ",")) }
+                out.write(#"{"name":"#)
+                writeString(measurements[index].name, to: &out)
+                out.write(#","value":"#)
+                writeNumber(measurements[index].value, to: &out)
+                out.write(#","unit":"#)
+                writeString(measurements[index].unit.rawValue, to: &out)
+                out.write(UInt8(ascii: "}"))
             }
-            out.append(UInt8(ascii: "}"))
+            out.write(#"],"text":"#)
+            writeString(text, to: &out)
+            if !fields.isEmpty {
+                out.write(#","fields":{"#)
+                for (index, key) in fields.keys.sorted().enumerated() {
+                    if index > 0 { out.write(UInt8(ascii: ",")) }
+                    writeString(key, to: &out)
+                    out.write(UInt8(ascii: ":"))
+                    writeString(fields[key]!, to: &out)
+                }
+                out.write(UInt8(ascii: "}"))
+            }
+            out.write(#","source":{"path":"#)
+            writeString(source.path, to: &out)
+            out.write(#","line":"#)
+            writeInteger(source.line, to: &out)
+            out.write("}}\n")
         }
-        append(#","source":{"path":"#, to: &out)
-        appendString(source.path, to: &out)
-        append(#","line":"#, to: &out)
-        appendInteger(source.line, to: &out)
-        append("}}\n", to: &out)
     }
 
-    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
-        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    /// The most bytes `encode` can write for these fields: the fixed parts, numbers at their
+    /// longest, and every string as if each of its bytes were a control character (`\u001f`).
+    private static func longestLine(subject: Subject, kind: String, measurements: [RecordMeasurement], text: String,
+                                    fields: [String: String], source: RecordSource) -> Int {
+        func escaped(_ string: String) -> Int { 2 + 6 * string.utf8.count }
+        var bound = 160 + escaped(subject.kind.rawValue) + escaped(subject.id.rawValue) + escaped(kind)
+            + escaped(text) + escaped(source.path) + longestNumber
+        for measurement in measurements {
+            bound += 32 + escaped(measurement.name) + longestNumber + escaped(measurement.unit.rawValue)
+        }
+        for (key, value) in fields { bound += 16 + escaped(key) + escaped(value) }
+        return bound
     }
 
-    /// Digits written last to first into a small buffer, then appended at once.
-    private static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    /// Longer than any `Int` or `Double` is written.
+    private static let longestNumber = 32
+
+    /// Digits written last to first into a small buffer, then written at once.
+    private static func writeInteger(_ value: Int, to out: inout ByteWriter) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
             var start = 20
@@ -76,24 +94,25 @@ public enum RecordLine {
                 digits[start] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            if value < 0 { out.write(UInt8(ascii: "-")) }
+            out.write(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     /// Shortest text that reads back as the same Double; whole numbers without ".0".
     public static func number(_ value: Double) -> String {
         var out: [UInt8] = []
-        appendNumber(value, to: &out)
+        ByteWriter.append(to: &out, bound: longestNumber) { writeNumber(value, to: &$0) }
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `number`'s text, appended: whole numbers (most measurements) without a string in between.
-    private static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    /// `number`'s text, written: whole numbers (most measurements) without a string in between.
+    private static func writeNumber(_ value: Double, to out: inout ByteWriter) {
         if value.isFinite && value == value.rounded() && abs(value) < 1e15 {
-            appendInteger(Int(value), to: &out)
+            writeInteger(Int(value), to: &out)
         } else {
-            out += (value.isFinite ? "\(value)" : "0").utf8
+            var text = value.isFinite ? "\(value)" : "0"
+            text.withUTF8 { out.write($0) }
         }
     }
 
@@ -221,26 +240,26 @@ public enum RecordLine {
         return nil
     }
 
-    static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        appendContents(text, to: &out)
-        out.append(UInt8(ascii: "\""))
+    static func writeString(_ text: String, to out: inout ByteWriter) {
+        out.write(UInt8(ascii: "\""))
+        writeContents(text, to: &out)
+        out.write(UInt8(ascii: "\""))
     }
 
     /// A string's JSON-escaped bytes, without the quotes around them.
-    private static func appendContents(_ text: String, to out: inout [UInt8]) {
+    private static func writeContents(_ text: String, to out: inout ByteWriter) {
         // Native strings (all of ours) are contiguous; others are copied once to be.
-        if text.utf8.withContiguousStorageIfAvailable({ appendContents($0, to: &out) }) != nil { return }
-        Array(text.utf8).withUnsafeBufferPointer { appendContents($0, to: &out) }
+        if text.utf8.withContiguousStorageIfAvailable({ writeContents($0, to: &out) }) != nil { return }
+        Array(text.utf8).withUnsafeBufferPointer { writeContents($0, to: &out) }
     }
 
-    private static func appendContents(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func writeContents(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         // Most text needs no escaping: copy it whole.
         guard needsEscaping(bytes) else {
-            out.append(contentsOf: bytes)
+            out.write(bytes)
             return
         }
-        for byte in bytes { appendEscaped(byte, to: &out) }
+        for byte in bytes { writeEscaped(byte, to: &out) }
     }
 
     /// Whether any byte must be escaped in JSON: a control character, a quote or a backslash.
@@ -266,17 +285,20 @@ public enum RecordLine {
         return false
     }
 
-    private static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func writeEscaped(_ byte: UInt8, to out: inout ByteWriter) {
         switch byte {
-        case UInt8(ascii: "\""): out += [0x5C, 0x22]
-        case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
-        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            out.write(0x5C)
+            out.write(byte)
+        case 0x0A: out.write(#"\n"#)
+        case 0x0D: out.write(#"\r"#)
+        case 0x09: out.write(#"\t"#)
         case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            out += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        default: out.append(byte)
+            let hex: StaticString = "0123456789abcdef"
+            out.write(#"\u00"#)
+            out.write(hex.utf8Start[Int(byte >> 4)])
+            out.write(hex.utf8Start[Int(byte & 0xF)])
+        default: out.write(byte)
         }
     }
 }

@@ -66,38 +66,32 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// Appends `iso8601`'s bytes: records' lines and ids are made of them a million times over
     /// in a big import, without a string in between.
     public func appendISO8601(to out: inout [UInt8]) {
-        // Written into a small buffer and appended at once: one capacity check, not 22.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { bytes in
-            var count = 0
-            // Every field is 0...99 or a year of 1...9999 (`init` makes sure), so two digits at a time.
-            func two(_ value: Int) {
-                bytes[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
-                bytes[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                count += 2
-            }
-            func mark(_ character: Unicode.Scalar) {
-                bytes[count] = UInt8(ascii: character)
-                count += 1
-            }
-            two(year / 100)
-            two(year % 100)
-            mark("-")
-            two(month)
-            mark("-")
-            two(day)
-            if let hour, let minute {
-                mark("T")
-                two(hour)
-                mark(":")
-                two(minute)
-            }
-            if let offset = utcOffsetMinutes {
-                mark(offset < 0 ? "-" : "+")
-                two(abs(offset) / 60)
-                mark(":")
-                two(abs(offset) % 60)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<count]))
+        ByteWriter.append(to: &out, bound: RecordDate.longestISO8601) { writeISO8601(to: &$0) }
+    }
+
+    /// `2023-05-14T15:30+09:00`: the longest form.
+    static let longestISO8601 = 22
+
+    /// Writes `iso8601`'s bytes. Every field is 0...99 or a year of 1...9999 (`init` makes sure),
+    /// so two digits at a time.
+    func writeISO8601(to writer: inout ByteWriter) {
+        writer.writeTwoDigits(year / 100)
+        writer.writeTwoDigits(year % 100)
+        writer.write(UInt8(ascii: "-"))
+        writer.writeTwoDigits(month)
+        writer.write(UInt8(ascii: "-"))
+        writer.writeTwoDigits(day)
+        if let hour, let minute {
+            writer.write(UInt8(ascii: "T"))
+            writer.writeTwoDigits(hour)
+            writer.write(UInt8(ascii: ":"))
+            writer.writeTwoDigits(minute)
+        }
+        if let offset = utcOffsetMinutes {
+            writer.write(UInt8(ascii: offset < 0 ? "-" : "+"))
+            writer.writeTwoDigits(abs(offset) / 60)
+            writer.write(UInt8(ascii: ":"))
+            writer.writeTwoDigits(abs(offset) % 60)
         }
     }
 

@@ -23,12 +23,9 @@ public struct RecordID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     public var description: String { hex }
 
-    /// Appends the 16 hex digits to a line being encoded.
-    public func appendHex(to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-            for index in 0..<16 { digits[index] = RecordID.digit(value, index) }
-            out.append(contentsOf: UnsafeBufferPointer(digits))
-        }
+    /// Writes the 16 hex digits into a line being encoded.
+    func writeHex(to writer: inout ByteWriter) {
+        for index in 0..<16 { writer.write(RecordID.digit(value, index)) }
     }
 
     private static func digit(_ value: UInt64, _ index: Int) -> UInt8 {
