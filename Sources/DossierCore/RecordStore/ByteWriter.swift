@@ -35,8 +35,10 @@ struct ByteWriter {
 
     /// Writes a two-digit number, 00...99.
     mutating func writeTwoDigits(_ value: Int) {
-        write(UInt8(truncatingIfNeeded: 48 + value / 10))
-        write(UInt8(truncatingIfNeeded: 48 + value % 10))
+        precondition(count + 2 <= capacity, "a write past the room reserved")
+        start[count] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        start[count + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+        count += 2
     }
 
     /// Runs `body` with a writer over `bound` bytes of scratch room (on the stack when small),

@@ -31,6 +31,9 @@ public struct EncodedRecords: Sendable {
 
     /// The bytes a record's id is hashed from, gathered again for each record.
     private var idKey: [UInt8] = []
+    /// The first year files met in this batch: a batch holds a few subjects' years, and making a
+    /// group hashes its subject, which looking one up here does not.
+    private var knownGroups: [RecordGroup] = []
 
     public mutating func append(_ record: Record) {
         let start = bytes.count
@@ -48,9 +51,18 @@ public struct EncodedRecords: Sendable {
         let start = bytes.count
         RecordLine.encode(id: id, subject: subject, date: draft.date, kind: kind, measurements: draft.measurements,
                           text: draft.text, fields: draft.fields, source: draft.source, into: &bytes)
-        entries.append(Entry(group: RecordGroup(subject: subject, year: draft.date.year),
+        entries.append(Entry(group: group(of: subject, year: draft.date.year),
                              key: RecordLine.Key(date: draft.date, line: draft.source.line, id: id),
                              range: start..<bytes.count))
+    }
+
+    private mutating func group(of subject: Subject, year: Int) -> RecordGroup {
+        for index in knownGroups.indices where knownGroups[index].year == year && knownGroups[index].subject == subject {
+            return knownGroups[index]
+        }
+        let group = RecordGroup(subject: subject, year: year)
+        if knownGroups.count < 16 { knownGroups.append(group) }
+        return group
     }
 
     func line(of entry: Entry) -> ArraySlice<UInt8> { bytes[entry.range] }

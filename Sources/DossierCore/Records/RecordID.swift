@@ -25,7 +25,10 @@ public struct RecordID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// Writes the 16 hex digits into a line being encoded.
     func writeHex(to writer: inout ByteWriter) {
-        for index in 0..<16 { writer.write(RecordID.digit(value, index)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<16 { digits[index] = RecordID.digit(value, index) }
+            writer.write(UnsafeBufferPointer(digits))
+        }
     }
 
     private static func digit(_ value: UInt64, _ index: Int) -> UInt8 {
