@@ -26,8 +26,8 @@ public final class RecordSpill {
     private let dryRun: Bool
     /// What is kept of each year file met so far: looked up once for each record.
     private var groups: [RecordGroup: GroupState] = [:]
-    /// The groups with an in-order run open.
-    private var openRuns = 0
+    /// The groups with an in-order run open: at most `inOrderLimit`.
+    private var open: [RecordGroup: GroupState] = [:]
     /// Records added so far: the clock `InOrderRun.lastUse` is read on.
     private var uses = 0
     private var buffered: [RecordGroup: LineBuffer] = [:]
@@ -85,15 +85,14 @@ public final class RecordSpill {
             return nil
         }
         guard !state.outOfOrder else { return nil }
-        if openRuns >= RecordSpill.inOrderLimit,
-           let idle = groups.filter({ $0.value.run != nil }).min(by: { $0.value.run!.lastUse < $1.value.run!.lastUse }) {
+        if open.count >= RecordSpill.inOrderLimit, let idle = open.min(by: { $0.value.run!.lastUse < $1.value.run!.lastUse }) {
             // In a log in date order, the year file that waited longest is done: a year past.
             try close(idle.key, idle.value)
         }
         let run = try InOrderRun(path: "\(stagingFolder)/\(UUID().uuidString).run")
         run.lastUse = uses
         state.run = run
-        openRuns += 1
+        open[group] = state
         return run
     }
 
@@ -107,7 +106,7 @@ public final class RecordSpill {
     private func close(_ group: RecordGroup, _ state: GroupState, syncing: Bool = true) throws {
         guard let run = state.run else { return }
         state.run = nil
-        openRuns -= 1
+        open[group] = nil
         heldBytes -= run.heldBytes
         pending.runs[group, default: []].append(try run.finish())
         if syncing { closedRuns.sync(run.path) }
@@ -119,9 +118,8 @@ public final class RecordSpill {
     /// big import waiting.
     public func finish() throws -> PendingRecords {
         try spill()
-        let open = groups.filter { $0.value.run != nil }
         let paths = open.values.map { $0.run!.path }
-        for group in open.keys.sorted() { try close(group, open[group]!, syncing: false) }
+        for (group, state) in open.sorted(by: { $0.key < $1.key }) { try close(group, state, syncing: false) }
         try DurableFileSystem.syncFiles(paths)
         try closedRuns.wait()
         for (group, state) in groups { pending.counts[group] = state.count }
@@ -129,11 +127,11 @@ public final class RecordSpill {
     }
 
     public func discard() {
-        for state in groups.values {
+        for state in open.values {
             state.run?.abandon()
             state.run = nil
         }
-        openRuns = 0
+        open = [:]
         buffered = [:]
         pending.discard()
     }
@@ -143,7 +141,7 @@ public final class RecordSpill {
     /// array on top of the buffer they are in). Durability is not needed: a run that does not
     /// survive a crash is made again by the re-run.
     private func spill() throws {
-        for state in groups.values { try state.run?.writeHeld() }
+        for state in open.values { try state.run?.writeHeld() }
         heldBytes = 0
         guard !buffered.isEmpty else { return }
         let path = "\(stagingFolder)/\(UUID().uuidString).run"
