@@ -57,7 +57,8 @@ public struct EncodedRecords: Sendable {
     }
 
     private mutating func group(of subject: Subject, year: Int) -> RecordGroup {
-        for index in knownGroups.indices where knownGroups[index].year == year && knownGroups[index].subject == subject {
+        for index in knownGroups.indices
+            where knownGroups[index].year == year && knownGroups[index].subject == subject {
             return knownGroups[index]
         }
         let group = RecordGroup(subject: subject, year: year)

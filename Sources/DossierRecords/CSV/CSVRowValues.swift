@@ -34,7 +34,7 @@ public struct CSVRowValues: Equatable, Sendable {
     /// values' strings and arrays move into the draft, not copied.
     consuming func draft(source: RecordSource, subject: Subject?, date: RecordDate, kind: String?,
                          rowText: @autoclosure () -> String) -> RecordDraft {
-        RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note?[...] ?? "", text: note ?? rowText(),
-                    measurements: measurements, fields: fields)
+        RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note?[...] ?? "",
+                    text: note ?? rowText(), measurements: measurements, fields: fields)
     }
 }
