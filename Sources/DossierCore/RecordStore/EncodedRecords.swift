@@ -66,8 +66,6 @@ public struct EncodedRecords: Sendable {
         return group
     }
 
-    func line(of entry: Entry) -> ArraySlice<UInt8> { bytes[entry.range] }
-
     /// Calls `body` with each entry and its line, lent from the shared buffer (valid only inside
     /// `body`): a slice per line would retain and release the buffer for every record.
     func forEachLine(_ body: (Entry, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {

@@ -6,7 +6,6 @@ public enum RecordLine {
     /// `JSONEncoder`: a big import encodes a million lines.
     public static func encode(_ record: Record) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(176 + record.text.utf8.count + record.source.path.utf8.count)
         encode(record, into: &out)
         return out
     }
