@@ -76,5 +76,9 @@ let package = Package(
         .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierCLITests",
                     dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
+        // The safety suite: every way found to lose or expose a user's data, tried against the
+        // built `dossier` binary as a user (or a hostile tester) would.
+        .testTarget(name: "DossierSafetyTests",
+                    dependencies: ["DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
     ]
 )

@@ -1,36 +1,36 @@
 import Foundation
 
 /// Runs the built `dossier` executable, as a user would.
-struct DossierBinary {
-    struct Result {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
+public struct DossierBinary {
+    public struct Result {
+        public let status: Int32
+        public let standardOutput: String
+        public let standardError: String
 
         /// The `--json` lines, parsed.
-        var jsonLines: [[String: Any]] {
+        public var jsonLines: [[String: Any]] {
             standardOutput.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
         }
 
-        var outcomes: [[String: Any]] { jsonLines.filter { $0["summary"] == nil } }
+        public var outcomes: [[String: Any]] { jsonLines.filter { $0["summary"] == nil } }
 
-        var summary: [String: Any]? { jsonLines.last?["summary"] as? [String: Any] }
+        public var summary: [String: Any]? { jsonLines.last?["summary"] as? [String: Any] }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Beside the test bundle in the build folder, where `swift test` builds it.
-    static let url: URL = {
+    public static let url: URL = {
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("dossier")
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         return packageRoot.appendingPathComponent(".build/debug/dossier")
     }()
 
-    static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
+    public static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -43,7 +43,7 @@ struct DossierBinary {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
         let process = process(arguments, in: folder, environment: environment)
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

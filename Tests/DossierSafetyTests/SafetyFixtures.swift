@@ -1,0 +1,37 @@
+import CImageShims
+import DossierCore
+import Foundation
+import DossierTestSupport
+
+/// Inputs the safety suite builds for itself: real-looking photos and logs, made in code.
+enum SafetyFixtures {
+    /// A distinct JPEG of `width` x `height` whose EXIF says Orientation `orientation`; `seed`
+    /// changes every pixel, so two seeds never give the same bytes.
+    static func jpeg(width: Int = 64, height: Int = 48, orientation: UInt8 = 6, seed: Int = 0) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for position in 0..<(width * height) {
+            pixels[position * 3] = UInt8((position % width * 4 + seed * 9) & 0xFF)
+            pixels[position * 3 + 1] = UInt8((position / width * 5 + seed * 5) & 0xFF)
+            pixels[position * 3 + 2] = UInt8((seed * 37) & 0xFF)
+        }
+        // EXIF with the Orientation tag, big-endian, one IFD0 entry.
+        let app1: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
+                                                  0, orientation, 0, 0, 0, 0, 0, 0]
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = pixels.withUnsafeBufferPointer { rgb in
+            app1.withUnsafeBufferPointer { exif in
+                dossier_jpeg_encode_rgb(rgb.baseAddress, Int32(width), Int32(height), 90, 2, 2, exif.baseAddress,
+                                        exif.count, &output, &status)
+            }
+        }
+        precondition(result == 0, "the test JPEG could not be encoded")
+        defer { dossier_buffer_free(&output) }
+        return Array(UnsafeBufferPointer(start: output.data, count: output.size))
+    }
+
+    /// The bytes of a file, or nil when there is none (or it cannot be read).
+    static func contents(_ path: String) -> [UInt8]? {
+        (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init)
+    }
+}
