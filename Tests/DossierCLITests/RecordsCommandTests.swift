@@ -124,7 +124,7 @@ struct RecordsCommandTests {
         try folder.write(Array("2023.05.01 레오 귀뚜라미 5마리\n2023.05.02 레오 탈피\n".utf8), to: "more/b.txt")
         let filed = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl")))
         let again = try DossierBinary.run(["import", "more", "--library", "Library", "--dry-run", "--json"], in: folder.url)
-        #expect(again.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1])
+        #expect(again.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1, "removed": 0])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl"))) == filed)
     }
 

@@ -29,6 +29,8 @@ final class CallCounter: Sendable {
 /// `FAKE BAD` fails the way a corrupt file would.
 struct FakePhotoImporter: Importer {
     let name = "fake"
+    /// A photo is filed itself; there is no text to keep beside it.
+    let keepsSource = false
     let summary = "test photos"
     let counter: CallCounter
 

@@ -107,16 +107,17 @@ struct BackgroundFileSyncTests {
     func syncsAndReportsTheFirstFailure() throws {
         let folder = try TemporaryFolder()
         let written = try (1...5).map { try folder.write([UInt8]("run \($0)".utf8), to: "\($0).run") }
+        let files = LibraryFileSystem(root: folder.path)
         let syncing = BackgroundFileSync()
-        for path in written { syncing.sync(path) }
+        for path in written { syncing.sync(path, in: files) }
         try syncing.wait()
 
         let missing = folder.path("gone.run")
         let failing = BackgroundFileSync()
-        failing.sync(written[0])
-        failing.sync(missing)
-        failing.sync(written[1])
-        #expect(throws: LibraryError.cannotWrite(path: missing, reason: "No such file or directory")) { try failing.wait() }
+        failing.sync(written[0], in: files)
+        failing.sync(missing, in: files)
+        failing.sync(written[1], in: files)
+        #expect(throws: LibraryError.missing(path: missing)) { try failing.wait() }
     }
 }
 
@@ -126,7 +127,7 @@ struct StagingFileWriterTests {
     func linesAcrossTheBufferAreWrittenWhole() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("year.run")
-        let writer = try StagingFileWriter(path: path)
+        let writer = try StagingFileWriter(path: path, in: LibraryFileSystem(root: folder.path))
         var expected: [UInt8] = []
         let size = StagingFileWriter.bufferSize
         for (index, length) in [10, size - 20, 19, 1, 2, size, 3, size + 5, 7].enumerated() {

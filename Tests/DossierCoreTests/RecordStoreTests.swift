@@ -21,7 +21,7 @@ struct RecordStoreTests {
     }
 
     func commit(_ records: [Record], memoryLimit: Int = 8 << 20) throws -> RecordStore.CommitResult {
-        let spill = RecordSpill(stagingFolder: layout.stagingFolder.path, dryRun: false, memoryLimit: memoryLimit)
+        let spill = RecordSpill(layout: layout, dryRun: false, memoryLimit: memoryLimit)
         for record in records { try spill.add(record) }
         return try RecordStore(layout: layout).commit(try spill.finish())
     }
@@ -93,7 +93,7 @@ struct RecordStoreTests {
 
     /// The runs a spill hands over for these records, by year.
     func runs(_ records: [Record], memoryLimit: Int = 8 << 20) throws -> [Int: [PendingRecords.Run]] {
-        let spill = RecordSpill(stagingFolder: layout.stagingFolder.path, dryRun: false, memoryLimit: memoryLimit)
+        let spill = RecordSpill(layout: layout, dryRun: false, memoryLimit: memoryLimit)
         for record in records { try spill.add(record) }
         let pending = try spill.finish()
         defer { pending.discard() }

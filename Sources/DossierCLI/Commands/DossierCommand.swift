@@ -10,7 +10,8 @@ public struct DossierCommand: AsyncParsableCommand {
             <library>/children/<id>/, turning every photo upright for good.
             """,
         version: "0.1.0",
-        subcommands: [ImportCommand.self, SubjectsCommand.self, RecordsCommand.self, TodayCommand.self, PluginsCommand.self, IndexCommand.self]
+        subcommands: [ImportCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
+                      PluginsCommand.self, IndexCommand.self]
     )
 
     public init() {}

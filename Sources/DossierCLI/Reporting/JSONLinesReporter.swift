@@ -26,7 +26,10 @@ struct JSONLinesReporter: OutcomeListener {
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
         if !outcome.subjects.isEmpty { object["subjects"] = outcome.subjects.map(\.path) }
-        if outcome.hasRecords { object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate] }
+        if outcome.hasRecords || outcome.recordsRemoved > 0 {
+            object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate,
+                                 "removed": outcome.recordsRemoved]
+        }
         if outcome.sourceRemoved { object["source_removed"] = true }
         return serialize(object)
     }
@@ -36,6 +39,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["total"] = summary.total
         counts["seconds"] = (summary.seconds * 1000).rounded() / 1000
         counts["dry_run"] = summary.dryRun
+        counts["records_removed"] = summary.recordsRemoved
         return serialize(["summary": counts])
     }
 

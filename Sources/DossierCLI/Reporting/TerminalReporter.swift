@@ -44,7 +44,7 @@ final class TerminalReporter: OutcomeListener {
 
     func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
         // Problems with lines are always shown: the keeper has a line to fix.
-        let everything = verbose || dryRun || !outcome.problems.isEmpty
+        let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0
         var text: String
         switch outcome.status {
         case .imported:
@@ -52,7 +52,8 @@ final class TerminalReporter: OutcomeListener {
             text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
             if outcome.hasRecords {
                 text += " (\(outcome.recordsAdded) new records"
-                    + (outcome.recordsDuplicate > 0 ? ", \(outcome.recordsDuplicate) already filed" : "") + ")"
+                    + (outcome.recordsDuplicate > 0 ? ", \(outcome.recordsDuplicate) already filed" : "")
+                    + (outcome.recordsRemoved > 0 ? ", \(outcome.recordsRemoved) of its earlier version replaced" : "") + ")"
             }
         case .duplicate:
             guard everything else { return nil }
@@ -75,7 +76,9 @@ final class TerminalReporter: OutcomeListener {
         let counts = ImportStatus.allCases.map { "\(summary[$0]) \($0.rawValue)" }.joined(separator: ", ")
         let prefix = summary.dryRun ? "Dry run (nothing written): " : ""
         let noun = summary.total == 1 ? "source" : "sources"
-        return "\(prefix)\(summary.total) \(noun): \(counts) in \(String(format: "%.2f", summary.seconds)) s\n"
+        let replaced = summary.recordsRemoved > 0
+            ? "; \(summary.recordsRemoved) \(summary.recordsRemoved == 1 ? "record" : "records") of earlier versions replaced" : ""
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(replaced) in \(String(format: "%.2f", summary.seconds)) s\n"
     }
 
     private func drawBar(_ state: inout State, completed: Int, total: Int) {

@@ -22,26 +22,22 @@ public struct Filer: Sendable {
     public func file(_ photo: Photo, for subject: Subject) throws -> FilingResult {
         let digest = ContentDigest(of: photo.bytes)
         if let known = try index?.filedFile(for: subject, digest: digest),
-           DurableFileSystem.fileExists(try layout.url(forRelativePath: known.path).path) {
+           try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
             return .duplicate(path: known.path)
         }
         var stagedPath: String?
-        defer { if let stagedPath { unlink(stagedPath) } }
+        defer { if let stagedPath { try? layout.files.remove(stagedPath) } }
         for collision in 0..<Filer.maximumCollisions {
             let relativePath = layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
                                                 format: photo.format, collisionIndex: collision)
             let finalPath = try layout.url(forRelativePath: relativePath).path
             if dryRun {
-                guard DurableFileSystem.fileExists(finalPath) else { return .filed(path: relativePath, digest: digest) }
+                guard try layout.files.entryType(finalPath) != nil else { return .filed(path: relativePath, digest: digest) }
                 if try holdsSameBytes(finalPath, digest: digest) { return .duplicate(path: relativePath) }
                 continue
             }
-            if stagedPath == nil {
-                stagedPath = try stage(photo.bytes)
-                try DurableFileSystem.createFolders((finalPath as NSString).deletingLastPathComponent,
-                                                    under: layout.root.path)
-            }
-            switch try DurableFileSystem.link(stagedPath!, to: finalPath) {
+            if stagedPath == nil { stagedPath = try stage(photo.bytes) }
+            switch try layout.files.link(stagedPath!, to: finalPath) {
             case .linked:
                 return .filed(path: relativePath, digest: digest)
             case .nameTaken:
@@ -56,20 +52,20 @@ public struct Filer: Sendable {
     /// Removes what a stopped run left in staging. Call with the library lock held.
     public static func clearStaging(_ layout: LibraryLayout) throws(LibraryError) {
         let staging = layout.stagingFolder.path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []
-        for name in names where unlink("\(staging)/\(name)") != 0 && errno != ENOENT {
-            throw .cannotWrite(path: "\(staging)/\(name)", reason: errnoMessage())
-        }
+        for name in try layout.files.names(in: staging) { try layout.files.remove("\(staging)/\(name)") }
     }
 
     private func stage(_ bytes: [UInt8]) throws(LibraryError) -> String {
         let path = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
-        try DurableFileSystem.writeNewFile(bytes, at: path)
+        try layout.files.writeNewFile(bytes, at: path)
         return path
     }
 
-    private func holdsSameBytes(_ path: String, digest: ContentDigest) throws -> Bool {
-        let existing = try DurableFileSystem.readFile(path, limit: .max)
+    /// Whether a regular file at `path` holds exactly the bytes with this digest (a missing file,
+    /// a link or another picture does not).
+    func holdsSameBytes(_ path: String, digest: ContentDigest) throws -> Bool {
+        guard layout.files.isFile(path) else { return false }
+        let existing = try layout.files.readFile(path)
         return ContentDigest(of: existing) == digest
     }
 }

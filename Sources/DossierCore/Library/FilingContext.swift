@@ -16,14 +16,13 @@ public struct FilingContext: Sendable {
     public func replaceFile(atRelativePath relativePath: String, with bytes: [UInt8]) throws {
         let target = try layout.url(forRelativePath: relativePath).path
         guard !dryRun else { return }
-        try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
-        try DurableFileSystem.replaceFile(at: target, with: bytes, stagingFolder: layout.stagingFolder.path)
+        try layout.files.replaceFile(at: target, with: bytes, stagingFolder: layout.stagingFolder.path)
     }
 
     /// The current contents of a file inside the library, nil if there is none.
     public func contents(ofRelativePath relativePath: String) throws -> [UInt8]? {
         let path = try layout.url(forRelativePath: relativePath).path
-        guard DurableFileSystem.fileExists(path) else { return nil }
-        return try DurableFileSystem.readFile(path, limit: .max)
+        guard try layout.files.entryType(path) != nil else { return nil }
+        return try layout.files.readFile(path)
     }
 }

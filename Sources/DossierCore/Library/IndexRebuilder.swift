@@ -28,7 +28,7 @@ public struct IndexRebuilder: Sendable {
         let store = RecordStore(layout: layout)
         return try layout.existingSubjects().sorted().flatMap { subject in
             try store.yearFiles(of: subject).map { file in
-                let bytes = try DurableFileSystem.readFile(try layout.url(forRelativePath: file.path).path, limit: .max)
+                let bytes = try layout.files.readFile(try layout.url(forRelativePath: file.path).path)
                 let count = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).count
                 return RecordFileSummary(path: file.path, subject: subject.path, year: file.year, count: count,
                                          sha256: ContentDigest(of: bytes).hex)
@@ -47,7 +47,8 @@ public struct IndexRebuilder: Sendable {
                 let url = try layout.url(forRelativePath: path)
                 guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
                 else { continue }
-                let bytes = try DurableFileSystem.readFile(url.path, limit: .max)
+                guard layout.files.isFile(url.path) else { continue }
+                let bytes = try layout.files.readFile(url.path)
                 files.append(FiledFile(path: path, subject: subject.path, sha256: ContentDigest(of: bytes).hex,
                                        sourceSha256: nil, size: Int64(bytes.count),
                                        capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,

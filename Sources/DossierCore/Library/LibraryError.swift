@@ -5,6 +5,10 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     case index(path: String, reason: String)
+    /// A symbolic link inside the library, where Dossier refuses to follow one.
+    case symbolicLink(path: String)
+    case missing(path: String)
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,13 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         case .index(let path, let reason):
             return "the library index \(path) failed: \(reason)"
+        case .symbolicLink(let path):
+            return "\(path) is a symbolic link inside the library; Dossier never follows links there "
+                + "(they could lead its writes and deletes outside it): replace it with a real folder or file"
+        case .missing(let path):
+            return "\(path) does not exist"
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path): \(reason)"
         }
     }
 }

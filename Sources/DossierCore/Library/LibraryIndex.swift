@@ -81,7 +81,63 @@ public final class LibraryIndex: Sendable {
                 table.column("sha256", .text).notNull()
             }
         }
+        migrator.registerMigration("v3-kept-sources-and-problems") { db in
+            try db.create(table: KeptSource.databaseTableName) { table in
+                table.primaryKey("sha256", .text)
+                table.column("path", .text).notNull()
+                table.column("size", .integer).notNull()
+            }
+            try db.create(table: LedgerProblem.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("source_path", .text).notNull()
+                table.column("kept_path", .text)
+                table.column("line", .integer)
+                table.column("text", .text)
+                table.column("reason", .text).notNull()
+                table.column("found_at", .text).notNull()
+                table.column("route_subject", .text)
+            }
+            try db.create(index: "problem_by_source", on: LedgerProblem.databaseTableName, columns: ["source_path"])
+            try db.create(index: "problem_by_kept", on: LedgerProblem.databaseTableName, columns: ["kept_path"])
+            try db.create(table: SourceYearFile.databaseTableName) { table in
+                table.column("source_path", .text).notNull()
+                table.column("kept_path", .text).notNull()
+                table.column("year_file", .text).notNull()
+                table.primaryKey(["source_path", "kept_path", "year_file"])
+            }
+        }
         return migrator
+    }
+
+    /// The kept copy of a source with these bytes, if the library has one.
+    public func keptSource(sha256: String) throws(LibraryError) -> KeptSource? {
+        try read { db in try KeptSource.fetchOne(db, key: sha256) }
+    }
+
+    /// The problems ledger, oldest first.
+    public func problems() throws(LibraryError) -> [LedgerProblem] {
+        try read { db in try LedgerProblem.order(Column("id")).fetchAll(db) }
+    }
+
+    /// Drops one problem from the ledger; false when there is none with that id.
+    public func dismissProblem(id: Int64) throws(LibraryError) -> Bool {
+        var removed = false
+        try write { db in removed = try LedgerProblem.deleteOne(db, key: id) }
+        return removed
+    }
+
+    /// The year files that earlier versions of the source at `path` (kept copies other than
+    /// `kept`) gave records to, by kept copy.
+    public func earlierVersions(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [String: [String]] {
+        try read { db in
+            let rows = try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") != kept).fetchAll(db)
+            return Dictionary(grouping: rows, by: \.keptPath).mapValues { $0.map(\.yearFile).sorted() }
+        }
+    }
+
+    /// What an earlier import of the source at `path` left: its row, if any.
+    public func importedSources(at path: String) throws(LibraryError) -> [ImportedSource] {
+        try read { db in try ImportedSource.filter(Column("path") == path).fetchAll(db) }
     }
 
     /// The record of an earlier import of this very file, if its size and mtime are unchanged.
@@ -104,6 +160,11 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// The filed photo at this path (relative to the root), if the index knows it.
+    public func filedFile(at path: String) throws(LibraryError) -> FiledFile? {
+        try read { db in try FiledFile.fetchOne(db, key: path) }
+    }
+
     /// A file of `subject` with exactly these filed bytes.
     public func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile? {
         try read { db in
@@ -113,13 +174,29 @@ public final class LibraryIndex: Sendable {
 
     /// Records a filed file, the year files that changed, and the source they came from, in
     /// one transaction.
-    public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?)
-        throws(LibraryError)
+    /// With `ledger`, the source's problems replace those its earlier imports left (from this
+    /// path, or from the same kept bytes).
+    public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
+                       kept: KeptSource? = nil, ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [],
+                       replacedVersions: [String] = []) throws(LibraryError)
     {
         try write { db in
+            if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !replacedVersions.isEmpty {
+                try SourceYearFile.filter(Column("source_path") == sourcePath && replacedVersions.contains(Column("kept_path")))
+                    .deleteAll(db)
+            }
+            for yearFile in yearFiles { try yearFile.upsert(db) }
             try filed?.upsert(db)
             for summary in recordFiles { try summary.upsert(db) }
             try source?.upsert(db)
+            try kept?.upsert(db)
+            if let ledger {
+                try LedgerProblem.filter(Column("source_path") == ledger.sourcePath).deleteAll(db)
+                if let keptPath = ledger.keptPath {
+                    try LedgerProblem.filter(Column("kept_path") == keptPath).deleteAll(db)
+                }
+                for var problem in ledger.problems { try problem.insert(db) }
+            }
         }
     }
 

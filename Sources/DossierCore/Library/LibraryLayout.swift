@@ -17,6 +17,9 @@ public struct LibraryLayout: Sendable {
         return LibraryLayout(root: URL(fileURLWithPath: path))
     }
 
+    /// The only way to write, rename, link or delete inside the library: never follows a link.
+    public var files: LibraryFileSystem { LibraryFileSystem(root: root.path) }
+
     public var metadataFolder: URL { root.appendingPathComponent(".dossier", isDirectory: true) }
     public var indexFile: URL { metadataFolder.appendingPathComponent("index.sqlite") }
     public var stagingFolder: URL { metadataFolder.appendingPathComponent("staging", isDirectory: true) }

@@ -12,8 +12,8 @@ public final class LibraryLock: Sendable {
                                waiting: (String) -> Void = { _ in }) throws(LibraryError) -> LibraryLock
     {
         let path = layout.lockFile.path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: errnoMessage()) }
+        // Through the library's file system: a link in the lock's place is refused, not truncated.
+        let descriptor = try layout.files.openForUpdate(path)
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let holder = holderDescription(descriptor)
             guard wait else {

@@ -22,7 +22,10 @@ public struct LibrarySession: Sendable {
                 throw .cannotCreate(path: root, reason: error.localizedDescription)
             }
         }
-        try DurableFileSystem.createFolders(layout.stagingFolder.path, under: root)
+        // SQLite opens its files by name, following links: they are checked before it does.
+        try layout.files.checkNoLinks([layout.metadataFolder.path, layout.stagingFolder.path, layout.lockFile.path,
+                                       layout.indexFile.path, layout.indexFile.path + "-journal"])
+        try layout.files.createFolders(layout.stagingFolder.path)
         let lock = try LibraryLock.acquire(layout, wait: waitForLock, waiting: whileWaiting)
         try Filer.clearStaging(layout)
         return LibrarySession(index: try LibraryIndex.open(layout), lock: lock)

@@ -14,6 +14,8 @@ public struct ImportOptions: Sendable {
     public var waitForLock: Bool
     /// `--kind`: the kind of records whose source does not say.
     public var requestedKind: String?
+    /// Sources are read from the library's kept copies (`dossier problems retry`).
+    public var retryingProblems = false
 
     public init(requestedSubject: Subject? = nil, dryRun: Bool = false, move: Bool = false,
                 jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true, requestedKind: String? = nil) {

@@ -33,28 +33,69 @@ public struct ImportPipeline: Sendable {
     public func run(_ paths: [String], listeners extraListeners: [any OutcomeListener] = [],
                     whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
-        let started = ContinuousClock.now
-        let listeners = registry.listeners + extraListeners
         let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
                                               whileWaiting: whileWaitingForLock)
-        let found = SourceDiscovery(excludedFolders: [layout.root.path]).discover(paths)
-        var summary = ImportSummary(dryRun: options.dryRun)
-        listeners.forEach { $0.receive(.started(sourceCount: found.count, dryRun: options.dryRun)) }
-        var progress = Progress(total: found.count)
+        let found = SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths)
         // Property lists go first: they are where profiles come from, and a log in the same
         // import can then name those subjects. The name is only a hint for the order; what a
         // file is, its bytes decide.
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
-        for pass in [first, rest] where !pass.isEmpty && !Task.isCancelled {
-            // Read anew for each pass: the first may have created subjects.
-            let routing = RoutingContext(requestedSubject: options.requestedSubject, existingSubjects: knownSubjects(found),
+        return await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
+                              Pass(sources: rest, requestedSubject: options.requestedSubject)],
+                             session: session, listeners: registry.listeners + extraListeners)
+    }
+
+    /// Reads again, from the library's kept copies, the sources that left problems in the ledger
+    /// (`dossier problems retry`): what now resolves is filed, and each source's problems are
+    /// replaced by those that remain. Entries that name no subject go where the source's path
+    /// (or --subject) sent them the first time.
+    public func retry(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener] = [],
+                      whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+    {
+        let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
+                                              whileWaiting: whileWaitingForLock)
+        var passes: [Pass] = []
+        for (subject, group) in Dictionary(grouping: sources, by: \.routeSubject).sorted(by: { ($0.key?.path ?? "") < ($1.key?.path ?? "") }) {
+            let found = group.map { source -> SourceDiscovery.Found in
+                let kept = (try? layout.url(forRelativePath: source.keptPath).path) ?? source.keptPath
+                var info = stat()
+                guard layout.files.isFile(kept), stat(kept, &info) == 0 else {
+                    return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
+                }
+                let file = SourceFile(path: source.originalPath, info: info)
+                return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime, readPath: kept))
+            }
+            let (first, rest) = ImportPipeline.propertyListsFirst(found)
+            passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
+        }
+        return await execute(passes, session: session, listeners: registry.listeners + extraListeners)
+    }
+
+    /// Sources worked on together, under one `--subject` (or none).
+    struct Pass {
+        let sources: [SourceDiscovery.Found]
+        let requestedSubject: Subject?
+    }
+
+    private func execute(_ passes: [Pass], session: LibrarySession, listeners: [any OutcomeListener]) async -> ImportSummary {
+        let started = ContinuousClock.now
+        let total = passes.reduce(0) { $0 + $1.sources.count }
+        var summary = ImportSummary(dryRun: options.dryRun)
+        listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
+        var progress = Progress(total: total)
+        for pass in passes where !pass.sources.isEmpty && !Task.isCancelled {
+            var options = self.options
+            options.requestedSubject = pass.requestedSubject
+            // Read anew for each pass: the one before may have created subjects.
+            let routing = RoutingContext(requestedSubject: options.requestedSubject,
+                                         existingSubjects: knownSubjects(pass.sources, requestedSubject: options.requestedSubject),
                                          names: layout.subjectNames())
             let worker = SourceWorker(
                 registry: registry, layout: layout, options: options, index: session.index,
                 filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
                                          requestedKind: options.requestedKind))
-            await work(on: pass, with: worker, index: session.index, summary: &summary, progress: &progress,
+            await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners)
         }
         summary.seconds = (ContinuousClock.now - started).seconds
@@ -108,9 +149,9 @@ public struct ImportPipeline: Sendable {
     /// The subjects an `ExistingSubjectRouter` may route to: those in the library, the one given
     /// with --subject, and those this very import names by pets/<id> or children/<id> folders, so
     /// that `inbox/leo/` goes to pets/leo whether or not the import that creates it came first.
-    private func knownSubjects(_ found: [SourceDiscovery.Found]) -> Set<Subject> {
+    private func knownSubjects(_ found: [SourceDiscovery.Found], requestedSubject: Subject?) -> Set<Subject> {
         var subjects = layout.existingSubjects()
-        if let requested = options.requestedSubject { subjects.insert(requested) }
+        if let requested = requestedSubject { subjects.insert(requested) }
         let folderRouter = SubjectFolderRouter()
         let empty = RoutingContext(requestedSubject: nil, existingSubjects: [])
         for case .file(let source) in found {
@@ -128,13 +169,26 @@ public struct ImportPipeline: Sendable {
     private func settle(_ worked: WorkedSource, index: LibraryIndex?) -> SourceOutcome {
         var worked = worked
         var recordFiles: [RecordFileSummary] = []
+        var kept: KeptSource?
+        var yearFiles: [SourceYearFile] = []
+        var earlier: [String: [String]] = [:]
         do {
+            if let copy = worked.keptCopy, let source = worked.source, !options.dryRun, let index {
+                earlier = try index.earlierVersions(ofSource: source.path, otherThan: copy.relativePath)
+            }
+            var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {
-                recordFiles = try commit(pending, into: &worked)
+                (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(earlier.values.joined()))
             }
             try fileCustomItems(&worked)
+            kept = try keepSource(&worked, index: index)
+            if let kept, let source = worked.source {
+                yearFiles = worked.recordYearFiles.map { SourceYearFile(sourcePath: source.path, keptPath: kept.path, yearFile: $0) }
+                recordFiles = try replaceEarlierVersions(earlier, of: source, keeping: ids, into: &worked, recordFiles: recordFiles)
+            }
         } catch {
             worked.pendingRecords?.discard()
+            if let copy = worked.keptCopy { try? layout.files.remove(copy.stagedPath) }
             var outcome = worked.outcome
             outcome.status = .failed
             outcome.error = "\(outcome.source): \(error)"
@@ -142,8 +196,10 @@ public struct ImportPipeline: Sendable {
         }
         guard !options.dryRun, let index else { return worked.outcome }
         do {
-            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty {
-                try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported)
+            let ledger = worked.keptCopy.map { _ in ledgerEntries(of: worked, keptPath: kept?.path) }
+            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil {
+                try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported, kept: kept,
+                                 ledger: ledger, yearFiles: yearFiles, replacedVersions: Array(earlier.keys))
             }
         } catch {
             var outcome = worked.outcome
@@ -154,13 +210,71 @@ public struct ImportPipeline: Sendable {
         guard options.move, [.imported, .duplicate].contains(worked.outcome.status),
               let source = worked.source, worked.outcome.destination != nil
         else { return worked.outcome }
-        return removeSource(source, outcome: worked.outcome)
+        return removeSource(source, safeCopy: worked.safeCopy, outcome: worked.outcome)
+    }
+
+    /// Gives a text source's staged copy its place under `sources/` (nothing is kept of a source
+    /// that gave nothing: no records, no profiles, no problems); the source's index row then
+    /// points at the kept copy, which is what `--move` checks before removing the source.
+    private func keepSource(_ worked: inout WorkedSource, index: LibraryIndex?) throws -> KeptSource? {
+        guard let copy = worked.keptCopy else { return nil }
+        // A retry reads the kept copy itself: the original's index row stays as its import left it.
+        if options.retryingProblems { worked.imported = nil }
+        guard worked.outcome.status != .skipped, !options.dryRun else {
+            try? layout.files.remove(copy.stagedPath)
+            return nil
+        }
+        try SourceKeeper(layout: layout).keep(copy)
+        let path = copy.relativePath
+        worked.imported?.sha256 = copy.digest.hex
+        worked.imported?.filedPath = path
+        worked.safeCopy = SafeCopy(path: path, digest: copy.digest)
+        return KeptSource(sha256: copy.digest.hex, path: path, size: copy.size)
+    }
+
+    /// The source's problems as ledger rows, each with its line as written (read back from the
+    /// kept copy where the importer did not give it).
+    private func ledgerEntries(of worked: WorkedSource, keptPath: String?) -> SourceLedger {
+        let foundAt = ISO8601DateFormatter().string(from: Date())
+        let missing = Set(worked.ledger.filter { $0.text == nil }.compactMap(\.line))
+        let lines = keptPath.flatMap { missing.isEmpty ? nil : try? SourceKeeper(layout: layout).lines(missing, ofKept: $0) } ?? [:]
+        return SourceLedger(
+            sourcePath: worked.outcome.source, keptPath: keptPath,
+            problems: worked.ledger.map { problem in
+                LedgerProblem(sourcePath: worked.outcome.source, keptPath: keptPath, line: problem.line,
+                              text: problem.text ?? problem.line.flatMap { lines[$0] }, reason: problem.reason,
+                              foundAt: foundAt, routeSubject: worked.pathSubject?.path)
+            })
+    }
+
+    /// Takes out of their year files the records of the source's earlier versions that the new
+    /// version no longer gives (an edited log's corrected lines replace the old ones); counts
+    /// them in the outcome, and returns the year files' summaries with those that changed.
+    private func replaceEarlierVersions(_ earlier: [String: [String]], of source: SourceFile,
+                                        keeping ids: [String: Set<UInt64>], into worked: inout WorkedSource,
+                                        recordFiles: [RecordFileSummary]) throws -> [RecordFileSummary] {
+        guard !earlier.isEmpty else { return recordFiles }
+        var summaries = Dictionary(recordFiles.map { ($0.path, $0) }, uniquingKeysWith: { $1 })
+        let store = RecordStore(layout: layout)
+        for (keptPath, files) in earlier.sorted(by: { $0.key < $1.key }) {
+            for file in files {
+                guard let (subject, year) = RecordGroup.parse(relativePath: file) else { continue }
+                let removal = try store.removeRecords(ofSource: source.path, kept: keptPath, keeping: ids[file] ?? [],
+                                                      fromYearFile: file, subject: subject, year: year)
+                worked.outcome.recordsRemoved += removal.removed
+                if let summary = removal.summary { summaries[summary.path] = summary }
+            }
+        }
+        if worked.outcome.recordsRemoved > 0 && worked.outcome.status == .duplicate { worked.outcome.status = .imported }
+        return summaries.values.sorted { $0.path < $1.path }
     }
 
     /// Merges a source's records into their year files; in a dry run only counts what it would add.
-    private func commit(_ pending: PendingRecords, into worked: inout WorkedSource) throws -> [RecordFileSummary] {
+    private func commit(_ pending: PendingRecords, into worked: inout WorkedSource,
+                        collectingIDsIn collected: Set<String>) throws -> ([RecordFileSummary], [String: Set<UInt64>]) {
         let store = RecordStore(layout: layout)
-        let result = options.dryRun ? try store.wouldCommit(pending) : try store.commit(pending)
+        let result = options.dryRun ? try store.wouldCommit(pending) : try store.commit(pending, collectingIDsIn: collected)
+        worked.recordYearFiles = result.files
         worked.outcome.recordsAdded = result.added
         worked.outcome.recordsDuplicate = result.duplicate
         worked.outcome.status = result.added > 0 ? .imported : .duplicate
@@ -177,7 +291,7 @@ public struct ImportPipeline: Sendable {
                     modificationTime: source.modificationTime, sha256: "", subject: subject.path, filedPath: first)
             }
         }
-        return changed
+        return (changed, result.ids)
     }
 
     /// Files custom items (profiles, species entries) one at a time.
@@ -207,7 +321,30 @@ public struct ImportPipeline: Sendable {
         worked.outcome.status = anyFiled || options.dryRun ? .imported : .duplicate
     }
 
-    private func removeSource(_ source: SourceFile, outcome: SourceOutcome) -> SourceOutcome {
+    /// Removes a source once its content is safe in the library: the file that holds it there is
+    /// a regular file (no link) whose bytes hash to what was filed, fsynced with its folder, and
+    /// the source is not itself inside the library and has not changed since it was read.
+    private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome) -> SourceOutcome {
+        func kept(_ reason: String) -> SourceOutcome {
+            var kept = outcome
+            kept.warnings.append("not removed: \(reason)")
+            return kept
+        }
+        guard let safeCopy else { return kept("the library holds no checked copy of it") }
+        guard !LibraryBoundary(root: layout.root.path).contains(source.path) else {
+            return kept("it lies inside the library")
+        }
+        do {
+            let copy = try layout.url(forRelativePath: safeCopy.path).path
+            guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(copy, digest: safeCopy.digest) else {
+                logger.error("not removing \(source.path): its copy \(copy) in the library is not whole")
+                return kept("its copy \(copy) in the library does not hold the bytes that were filed")
+            }
+            try layout.files.syncFile(copy)
+            try layout.files.syncFolder((copy as NSString).deletingLastPathComponent)
+        } catch {
+            return kept("its copy in the library could not be checked: \(error)")
+        }
         var info = stat()
         guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info) == source else {
             logger.warning("not removing \(source.path): it changed while it was being imported")

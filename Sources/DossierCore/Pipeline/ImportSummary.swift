@@ -3,6 +3,9 @@ public struct ImportSummary: Sendable, Equatable {
     public private(set) var counts: [ImportStatus: Int]
     public var seconds: Double
     public let dryRun: Bool
+    /// Records taken out of year files because a source imported again from the same path no
+    /// longer gives them (an edited log's corrected lines).
+    public private(set) var recordsRemoved = 0
 
     public init(dryRun: Bool) {
         self.dryRun = dryRun
@@ -18,5 +21,6 @@ public struct ImportSummary: Sendable, Equatable {
 
     mutating func add(_ outcome: SourceOutcome) {
         counts[outcome.status, default: 0] += 1
+        recordsRemoved += outcome.recordsRemoved
     }
 }

@@ -15,6 +15,8 @@ final class RecordBatchWriter: Sendable {
     static let depth = 3
 
     private let worker: SourceWorker
+    /// The library's copy of the source, named in every record's `source`.
+    private let keptSource: String?
     /// The encoded lines' buffers, handed back by the spill: one per batch under way.
     private let buffers = ByteBufferPool(limit: RecordBatchWriter.depth)
     private let spilling = DispatchQueue(label: "dossier.record-batches")
@@ -23,9 +25,10 @@ final class RecordBatchWriter: Sendable {
     /// The first error a batch met; later batches are then dropped unread.
     private let failure = Mutex<(any Error)?>(nil)
 
-    init(worker: SourceWorker) {
+    init(worker: SourceWorker, keptSource: String?) {
         self.worker = worker
-        spill = Mutex(RecordSpill(stagingFolder: worker.layout.stagingFolder.path, dryRun: worker.options.dryRun))
+        self.keptSource = keptSource
+        spill = Mutex(RecordSpill(layout: worker.layout, dryRun: worker.options.dryRun))
     }
 
     /// Queues a batch of routed records; waits while `depth` batches are under way. Throws the
@@ -39,9 +42,11 @@ final class RecordBatchWriter: Sendable {
         let records = Handoff(batch)
         let encoded = SliceResults<EncodedRecords>(count: 1)
         let encoding = DispatchGroup()
-        let worker = self.worker, buffers = self.buffers
+        let worker = self.worker, buffers = self.buffers, keptSource = self.keptSource
         DispatchQueue.global().async(group: encoding) {
-            encoded.set(0, Result { try RecordBatchWriter.encode(records.take(), worker: worker, buffers: buffers) })
+            encoded.set(0, Result {
+                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers)
+            })
         }
         spilling.async { [self] in
             defer { room.signal() }
@@ -73,7 +78,7 @@ final class RecordBatchWriter: Sendable {
 
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
-    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker,
+    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker, keptSource: String?,
                                buffers: ByteBufferPool) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         var drafts = try worker.transform(ItemBatch(records: consume records)).records
@@ -85,7 +90,7 @@ final class RecordBatchWriter: Sendable {
         guard var draft = drafts.first else { return encoded }
         for index in drafts.indices {
             swap(&draft, &drafts[index])
-            if let subject = draft.subject { encoded.append(draft, subject: subject) }
+            if let subject = draft.subject { encoded.append(draft, subject: subject, keptSource: keptSource) }
         }
         return encoded
     }

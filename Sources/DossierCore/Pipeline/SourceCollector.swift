@@ -6,8 +6,12 @@ import Foundation
 /// and the spill's buffer, whatever the size of the source.
 final class SourceCollector: ItemSink {
     static let batchSize = 4096
-    /// A long list of problems helps no one: past this many, only a count is kept.
+    /// A long list of problems helps no one on a terminal: past this many, only a count is shown.
     static let problemLimit = 100
+    /// The ledger keeps every problem up to this many per source, then one that counts the rest:
+    /// the kept copy holds every line, so nothing is lost, and a file of a million bad lines does
+    /// not fill the index.
+    static let ledgerLimit = 10_000
 
     private let worker: SourceWorker
     private let source: SourceFile
@@ -17,6 +21,8 @@ final class SourceCollector: ItemSink {
     private var customItems: [any CustomItem] = []
     private var problems: [String] = []
     private var hiddenProblems = 0
+    private var ledger: [SourceProblem] = []
+    private var unledgered = 0
     private var unassignedReason: String?
     private var unassignedLines: [Int] = []
     private var unassignedCount = 0
@@ -24,10 +30,10 @@ final class SourceCollector: ItemSink {
     /// its own, so worked out once.
     private var pathDecision: RoutingDecision?
 
-    init(worker: SourceWorker, source: SourceFile) {
+    init(worker: SourceWorker, source: SourceFile, keptSource: String?) {
         self.worker = worker
         self.source = source
-        records = RecordBatchWriter(worker: worker)
+        records = RecordBatchWriter(worker: worker, keptSource: keptSource)
     }
 
     func accept(_ item: consuming Item) throws {
@@ -76,12 +82,17 @@ final class SourceCollector: ItemSink {
         return nil
     }
 
-    func report(_ problem: String) {
+    func report(_ problem: SourceProblem) {
+        addToLedger(problem)
         guard problems.count < SourceCollector.problemLimit else {
             hiddenProblems += 1
             return
         }
-        problems.append("\(source.path): \(problem)")
+        problems.append("\(source.path): \(problem.description)")
+    }
+
+    private func addToLedger(_ problem: SourceProblem) {
+        if ledger.count < SourceCollector.ledgerLimit { ledger.append(problem) } else { unledgered += 1 }
     }
 
     /// Hands the waiting records to the batch writer, which works on them while the importer
@@ -96,6 +107,16 @@ final class SourceCollector: ItemSink {
 
     /// What the worker hands the driving task.
     func finish() throws -> WorkedSource {
+        var worked = try finishOutcome()
+        if unledgered > 0 {
+            ledger.append(SourceProblem(line: nil, reason: "and \(unledgered) more lines not filed (read them in the kept copy)"))
+        }
+        worked.ledger = ledger
+        if case .subject(let subject) = pathDecision { worked.pathSubject = subject }
+        return worked
+    }
+
+    private func finishOutcome() throws -> WorkedSource {
         if hiddenProblems > 0 { problems.append("\(source.path): and \(hiddenProblems) more problems") }
         if unassignedCount > 0, let reason = unassignedReason {
             let lines = unassignedLines.map(String.init).joined(separator: ", ")
@@ -138,6 +159,14 @@ final class SourceCollector: ItemSink {
         }
         unassignedCount += 1
         unassignedReason = unassignedReason ?? reason
-        if case .record(let draft) = item, unassignedLines.count < 10 { unassignedLines.append(draft.source.line) }
+        switch item {
+        case .record(let draft):
+            if unassignedLines.count < 10 { unassignedLines.append(draft.source.line) }
+            addToLedger(SourceProblem(line: draft.source.line, text: draft.text, reason: reason))
+        case .custom(let custom):
+            addToLedger(SourceProblem(line: nil, reason: "\(custom.itemName): \(reason)"))
+        case .photo:
+            break
+        }
     }
 }

@@ -18,6 +18,9 @@ public struct SourceOutcome: Sendable, Equatable {
     /// Records this source added, and records it held that were filed already.
     public var recordsAdded: Int
     public var recordsDuplicate: Int
+    /// Records an earlier version of this source (same path, other bytes) gave that this
+    /// version no longer does: taken out of their year files.
+    public var recordsRemoved = 0
     /// `--move` removed the source after its content was durable in the library.
     public var sourceRemoved: Bool
 

@@ -37,7 +37,7 @@ struct SourceWorker: Sendable {
     private func work(on source: SourceFile) throws -> WorkedSource {
         if let earlier = try unchangedImport(of: source) { return earlier }
         let head = try step("read", source) {
-            try DurableFileSystem.readHead(source.path, count: ImportPipeline.sniffLength)
+            try DurableFileSystem.readHead(source.readPath, count: ImportPipeline.sniffLength)
         }
         guard let importer = registry.importer(for: head) else {
             let type = FileTypeDescription.describe(head: head)
@@ -45,34 +45,77 @@ struct SourceWorker: Sendable {
                 source: source.path, status: .skipped,
                 error: "\(source.path): not a kind of file Dossier imports (it looks like \(type))"), source: source)
         }
-        let collector = SourceCollector(worker: self, source: source)
+        let kept = try keepCopy(of: source, for: importer)
+        let collector = SourceCollector(worker: self, source: source, keptSource: kept?.relativePath)
         do {
             try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
             try collector.flush()
-            return try collector.finish()
+            var worked = try collector.finish()
+            worked.keptCopy = kept
+            return worked
         } catch let notImportable as NotImportable {
             collector.discard()
+            kept.map(discard)
             return WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped,
                                                        error: "\(source.path): \(notImportable.reason)"), source: source)
         } catch let failure as ImportFailure {
             collector.discard()
+            kept.map(discard)
             throw failure
         } catch {
             collector.discard()
+            kept.map(discard)
             throw ImportFailure(path: source.path, step: importer.name, error: error)
         }
     }
 
+    /// A text source's bytes, copied into staging before it is read, so its records can name the
+    /// copy the library keeps (the one already kept, when the library has these bytes).
+    private func keepCopy(of source: SourceFile, for importer: any Importer) throws -> SourceKeeper.StagedCopy? {
+        guard importer.keepsSource, !options.dryRun else { return nil }
+        return try step("keep", source) {
+            let staged = try SourceKeeper(layout: layout).stage(source)
+            guard let already = try index?.keptSource(sha256: staged.digest.hex) else { return staged }
+            return SourceKeeper.StagedCopy(stagedPath: staged.stagedPath, digest: staged.digest, size: staged.size,
+                                           relativePath: already.path)
+        }
+    }
+
+    private func discard(_ copy: SourceKeeper.StagedCopy) {
+        try? layout.files.remove(copy.stagedPath)
+    }
+
     /// A source imported before and unchanged since (same path, size and mtime, same --subject),
-    /// whose filed file is still there: settled without reading a byte of it.
+    /// whose filed file is still there: settled without reading a byte of it. With `--move` the
+    /// filed file must also hold exactly the bytes the index says, or the source is read again.
     private func unchangedImport(of source: SourceFile) throws -> WorkedSource? {
         guard let earlier = try index?.unchangedSource(source, requestedSubject: options.requestedSubject),
               let filed = try? layout.url(forRelativePath: earlier.filedPath),
-              DurableFileSystem.fileExists(filed.path)
+              let size = layout.files.fileSize(filed.path)
         else { return nil }
+        // A filed file of another size than was filed is damaged: read the source again.
+        let filedPhoto = try index?.filedFile(at: earlier.filedPath)
+        if let filedPhoto, filedPhoto.size != size { return nil }
+        if filedPhoto == nil && !earlier.sha256.isEmpty && earlier.size != size { return nil }
+        var safeCopy: SafeCopy?
+        if options.move {
+            guard let digest = expectedDigest(ofFiled: earlier, photo: filedPhoto),
+                  try filer.holdsSameBytes(filed.path, digest: digest)
+            else { return nil }
+            safeCopy = SafeCopy(path: earlier.filedPath, digest: digest)
+        }
         let subject = try? Subject(parsing: earlier.subject)
-        return WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
-                                                   destination: filed.path), source: source)
+        var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
+                                                         destination: filed.path), source: source)
+        worked.safeCopy = safeCopy
+        return worked
+    }
+
+    /// What the file an earlier import filed must hash to: a photo's filed bytes as indexed, or
+    /// (for a text source, whose kept copy is its very bytes) the source's own digest.
+    private func expectedDigest(ofFiled earlier: ImportedSource, photo: FiledFile?) -> ContentDigest? {
+        if let photo { return ContentDigest(hex: photo.sha256) }
+        return earlier.sha256.isEmpty ? nil : ContentDigest(hex: earlier.sha256)
     }
 
     /// Files one photo: skipped if its source bytes are already filed for the subject (before
@@ -80,32 +123,54 @@ struct SourceWorker: Sendable {
     func file(_ photo: Photo) throws -> WorkedSource {
         let source = photo.source
         guard let subject = photo.subject else { throw ImportFailure(path: source.path, step: "route", reason: "no subject") }
+        var warnings: [String] = []
         if let known = try index?.filedFile(for: subject, sourceDigest: photo.sourceDigest),
-           let filed = try? layout.url(forRelativePath: known.path), DurableFileSystem.fileExists(filed.path) {
-            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
-                                                       destination: filed.path),
-                                source: source, imported: importedSource(photo, subject: subject, filedPath: known.path))
+           let filed = try? layout.url(forRelativePath: known.path), let knownDigest = ContentDigest(hex: known.sha256) {
+            // Without --move a re-import only looks at the file's size (a stat, no reading: an
+            // emptied or cut file shows); before a source is removed, its filed copy must hold
+            // exactly the bytes the index says.
+            let intact = options.move ? try filer.holdsSameBytes(filed.path, digest: knownDigest)
+                                      : layout.files.fileSize(filed.path) == known.size
+            if intact {
+                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
+                                                                 destination: filed.path),
+                                          source: source,
+                                          imported: importedSource(photo, subject: subject, filedPath: known.path))
+                worked.safeCopy = SafeCopy(path: known.path, digest: knownDigest)
+                return worked
+            }
+            if try layout.files.entryType(filed.path) != nil || !options.move {
+                warnings.append("the filed copy \(filed.path) is missing or damaged (its bytes are not the ones filed); "
+                    + "filed again from this source")
+            } else {
+                warnings.append("the filed copy \(filed.path) is missing; filed again from this source")
+            }
         }
         let transformed = try transform(ItemBatch(items: [.photo(photo)]))
         guard transformed.records.isEmpty, transformed.items.count == 1, case .photo(let upright) = transformed.items[0] else {
             throw ImportFailure(path: source.path, step: "transform", reason: "the transforms did not give back one photo")
         }
+        warnings += upright.warnings
         let result = try step("file", source) { try filer.file(upright, for: subject) }
         switch result {
         case .duplicate(let path):
-            return WorkedSource(
+            var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
-                                       destination: try layout.url(forRelativePath: path).path, warnings: upright.warnings),
+                                       destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
+            worked.safeCopy = SafeCopy(path: path, digest: ContentDigest(of: upright.bytes))
+            return worked
         case .filed(let path, let digest), .adopted(let path, let digest):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                   sourceSha256: photo.sourceDigest.hex, size: Int64(upright.bytes.count),
                                   capturedAt: upright.captureDate.dateTime.iso8601,
                                   filedAt: ISO8601DateFormatter().string(from: Date()))
-            return WorkedSource(
+            var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
-                                       destination: try layout.url(forRelativePath: path).path, warnings: upright.warnings),
+                                       destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, filed: filed, imported: importedSource(photo, subject: subject, filedPath: path))
+            worked.safeCopy = SafeCopy(path: path, digest: digest)
+            return worked
         }
     }
 

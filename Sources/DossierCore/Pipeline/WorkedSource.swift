@@ -10,6 +10,18 @@ struct WorkedSource: Sendable {
     var pendingRecords: PendingRecords?
     /// Items that file themselves, one source at a time.
     var customItems: [any CustomItem]
+    /// The source's bytes copied into staging, to be kept under `sources/` when settled.
+    var keptCopy: SourceKeeper.StagedCopy?
+    /// Every part of the source that was not filed, for the problems ledger.
+    var ledger: [SourceProblem] = []
+    /// The subject the source's path (or --subject) gave its entries that name none: what a
+    /// retry of its problems files them under again.
+    var pathSubject: Subject?
+    /// Every year file its records belong to (changed by it or not), relative to the root.
+    var recordYearFiles: [String] = []
+    /// The file in the library whose bytes make the source safe to remove (`--move`): the filed
+    /// photo, or the kept copy of a text source, with the digest it must have.
+    var safeCopy: SafeCopy?
 
     init(outcome: SourceOutcome, source: SourceFile? = nil, filed: FiledFile? = nil, imported: ImportedSource? = nil,
          pendingRecords: PendingRecords? = nil, customItems: [any CustomItem] = []) {

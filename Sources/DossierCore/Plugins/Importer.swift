@@ -13,4 +13,12 @@ public protocol Importer: Sendable {
     /// (a line, a row) go to `sink.report` and the rest goes on; an error thrown means the
     /// source as a whole cannot be read, and nothing of it is filed.
     func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws
+    /// Whether the library keeps a copy of the source's bytes under `sources/`: true for sources
+    /// whose items are derived from them (logs, CSV, property lists), so every line stays
+    /// findable; photo importers say false, a photo being filed itself.
+    var keepsSource: Bool { get }
+}
+
+extension Importer {
+    public var keepsSource: Bool { true }
 }

@@ -3,7 +3,14 @@ public protocol ItemSink {
     /// Takes the item over: a sink keeps it without a copy (an import of a million records
     /// would otherwise copy each one's strings once more).
     func accept(_ item: consuming Item) throws
-    /// A problem with one part of the source (say "line 12: unknown name 'rex'"); the sink adds
-    /// the path.
-    func report(_ problem: String)
+    /// A part of the source that is not filed; the sink adds the path, and the problems ledger
+    /// keeps it.
+    func report(_ problem: SourceProblem)
+}
+
+extension ItemSink {
+    /// A problem described as `line 12: unknown name 'rex'` (or `entry 3: …`).
+    public func report(_ description: String) {
+        report(SourceProblem(describedAs: description))
+    }
 }

@@ -10,10 +10,10 @@ final class BackgroundFileSync: Sendable {
     private let failure = Mutex<LibraryError?>(nil)
 
     /// Starts fsyncing a file that is written and closed.
-    func sync(_ path: String) {
+    func sync(_ path: String, in files: LibraryFileSystem) {
         queue.async(group: pending) { [self] in
             do throws(LibraryError) {
-                try DurableFileSystem.syncFile(path)
+                try files.syncFile(path)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }

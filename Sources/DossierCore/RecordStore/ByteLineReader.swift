@@ -11,9 +11,8 @@ final class ByteLineReader {
     private var fileOffset: Int
     private var remaining: Int
 
-    init(path: String, offset: Int = 0, length: Int = .max) throws(LibraryError) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "cannot read: \(errnoMessage())") }
+    init(path: String, in files: LibraryFileSystem, offset: Int = 0, length: Int = .max) throws(LibraryError) {
+        descriptor = try files.openForReading(path)
         fileOffset = offset
         remaining = length
     }

@@ -45,12 +45,13 @@ public struct EncodedRecords: Sendable {
 
     /// The line of a transformed draft, as a `Record` of it would be encoded (an entry without a
     /// kind is a memo), without making that `Record`: the draft's strings are read where they are.
-    public mutating func append(_ draft: RecordDraft, subject: Subject) {
+    public mutating func append(_ draft: RecordDraft, subject: Subject, keptSource: String? = nil) {
         let kind = draft.kind ?? "memo"
         let id = Record.id(subject: subject, date: draft.date, kind: kind, text: draft.text, scratch: &idKey)
         let start = bytes.count
         RecordLine.encode(id: id, subject: subject, date: draft.date, kind: kind, measurements: draft.measurements,
-                          text: draft.text, fields: draft.fields, source: draft.source, into: &bytes)
+                          text: draft.text, fields: draft.fields, source: draft.source, keptSource: keptSource,
+                          into: &bytes)
         entries.append(Entry(group: group(of: subject, year: draft.date.year),
                              key: RecordLine.Key(date: draft.date, line: draft.source.line, id: id),
                              range: start..<bytes.count))

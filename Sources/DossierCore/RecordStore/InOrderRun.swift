@@ -19,9 +19,9 @@ final class InOrderRun {
     /// When the spill last handed it a record, on the spill's own clock.
     var lastUse = 0
 
-    init(path: String) throws(LibraryError) {
+    init(path: String, in files: LibraryFileSystem) throws(LibraryError) {
         self.path = path
-        writer = try StagingFileWriter(path: path)
+        writer = try StagingFileWriter(path: path, in: files)
     }
 
     /// Whether a record with this key keeps the file in order: not before what is written, nor

@@ -35,7 +35,12 @@ public struct PendingRecords: Sendable {
     /// ones already filed can be told apart without writing anything.
     public internal(set) var ids: [RecordGroup: Set<UInt64>] = [:]
 
-    public init() {}
+    /// Where the run files lie: they are removed through it.
+    let files: LibraryFileSystem?
+
+    public init(files: LibraryFileSystem? = nil) {
+        self.files = files
+    }
 
     public var total: Int { counts.values.reduce(0, +) }
 
@@ -43,7 +48,7 @@ public struct PendingRecords: Sendable {
 
     /// Removes the run files (a failed source, or after the commit).
     public func discard() {
-        for path in Set(runs.values.joined().map(\.path)) { unlink(path) }
+        for path in Set(runs.values.joined().map(\.path)) { try? files?.remove(path) }
     }
 }
 

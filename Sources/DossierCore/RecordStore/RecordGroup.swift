@@ -20,6 +20,17 @@ public struct RecordGroup: Hashable, Comparable, Sendable {
 
     public var relativePath: String { "\(subject.path)/records/\(String(format: "%04d", year)).jsonl" }
 
+    /// The subject and year of a year file's path, `pets/leo/records/2024.jsonl`; nil for any
+    /// other path.
+    public static func parse(relativePath: String) -> (Subject, Int)? {
+        let parts = relativePath.split(separator: "/")
+        guard parts.count == 4, parts[2] == "records", parts[3].hasSuffix(".jsonl"),
+              let year = Int(parts[3].dropLast(6)),
+              let subject = try? Subject(parsing: "\(parts[0])/\(parts[1])")
+        else { return nil }
+        return (subject, year)
+    }
+
     public static func == (lhs: RecordGroup, rhs: RecordGroup) -> Bool {
         lhs.subjectAndYearHash == rhs.subjectAndYearHash && lhs.year == rhs.year && lhs.subject == rhs.subject
     }

@@ -14,16 +14,17 @@ public enum RecordLine {
     public static func encode(_ record: Record, into out: inout [UInt8]) {
         encode(id: record.id, subject: record.subject, date: record.date, kind: record.kind,
                measurements: record.measurements, text: record.text, fields: record.fields, source: record.source,
-               into: &out)
+               keptSource: record.source.kept, into: &out)
     }
 
     /// The line of a record from its fields, borrowed from a `Record` or from a draft about to be
     /// filed (a big import then makes no `Record`, and no copies of its strings, at all). Written
     /// through a `ByteWriter` into room for the longest the line could be, then appended at once.
     static func encode(id: RecordID, subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement],
-                       text: String, fields: [String: String], source: RecordSource, into out: inout [UInt8]) {
+                       text: String, fields: [String: String], source: RecordSource, keptSource: String?,
+                       into out: inout [UInt8]) {
         let bound = longestLine(subject: subject, kind: kind, measurements: measurements, text: text, fields: fields,
-                                source: source)
+                                source: source) + (keptSource.map { 16 + 6 * $0.utf8.count } ?? 0)
         ByteWriter.append(to: &out, bound: bound) { out in
             out.write(#"{"id":""#)
             id.writeHex(to: &out)
@@ -62,6 +63,10 @@ public enum RecordLine {
             writeString(source.path, to: &out)
             out.write(#","line":"#)
             writeInteger(source.line, to: &out)
+            if let keptSource {
+                out.write(#","kept":"#)
+                writeString(keptSource, to: &out)
+            }
             out.write("}}\n")
         }
     }

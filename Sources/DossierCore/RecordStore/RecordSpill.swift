@@ -21,6 +21,7 @@ public final class RecordSpill {
     static let inOrderLimit = 64
 
     private let stagingFolder: String
+    private let files: LibraryFileSystem
     private let memoryLimit: Int
     /// In a dry run nothing is written: records are only counted.
     private let dryRun: Bool
@@ -33,12 +34,14 @@ public final class RecordSpill {
     private var buffered: [RecordGroup: LineBuffer] = [:]
     private var bufferedBytes = 0
     private var heldBytes = 0
-    private var pending = PendingRecords()
+    private var pending: PendingRecords
     /// Runs closed before the end are made durable behind the writing.
     private let closedRuns = BackgroundFileSync()
 
-    public init(stagingFolder: String, dryRun: Bool, memoryLimit: Int = 8 << 20) {
-        self.stagingFolder = stagingFolder
+    public init(layout: LibraryLayout, dryRun: Bool, memoryLimit: Int = 8 << 20) {
+        stagingFolder = layout.stagingFolder.path
+        files = layout.files
+        pending = PendingRecords(files: files)
         self.dryRun = dryRun
         self.memoryLimit = memoryLimit
     }
@@ -89,7 +92,7 @@ public final class RecordSpill {
             // In a log in date order, the year file that waited longest is done: a year past.
             try close(idle.key, idle.value)
         }
-        let run = try InOrderRun(path: "\(stagingFolder)/\(UUID().uuidString).run")
+        let run = try InOrderRun(path: "\(stagingFolder)/\(UUID().uuidString).run", in: files)
         run.lastUse = uses
         state.run = run
         open[group] = state
@@ -109,7 +112,7 @@ public final class RecordSpill {
         open[group] = nil
         heldBytes -= run.heldBytes
         pending.runs[group, default: []].append(try run.finish())
-        if syncing { closedRuns.sync(run.path) }
+        if syncing { closedRuns.sync(run.path, in: files) }
         state.outOfOrder = true
     }
 
@@ -120,7 +123,7 @@ public final class RecordSpill {
         try spill()
         let paths = open.values.map { $0.run!.path }
         for (group, state) in open.sorted(by: { $0.key < $1.key }) { try close(group, state, syncing: false) }
-        try DurableFileSystem.syncFiles(paths)
+        try files.syncFiles(paths)
         try closedRuns.wait()
         for (group, state) in groups { pending.counts[group] = state.count }
         return pending
@@ -145,7 +148,7 @@ public final class RecordSpill {
         heldBytes = 0
         guard !buffered.isEmpty else { return }
         let path = "\(stagingFolder)/\(UUID().uuidString).run"
-        let writer = try StagingFileWriter(path: path, hashing: false)
+        let writer = try StagingFileWriter(path: path, in: files, hashing: false)
         for group in buffered.keys.sorted() {
             let start = writer.written
             var lines = buffered.removeValue(forKey: group)!

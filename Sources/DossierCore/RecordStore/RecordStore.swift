@@ -23,16 +23,23 @@ public struct RecordStore: Sendable {
         public var changedFiles: [RecordFileSummary] = []
         /// Every year file the source's records belong to (changed or not).
         public var files: [String] = []
+        /// For the year files asked for: the ids of every record the source gave there.
+        public var ids: [String: Set<UInt64>] = [:]
     }
 
-    public func commit(_ pending: PendingRecords) throws -> CommitResult {
+    /// With `collectingIDsIn`, the ids of the source's records in those year files are kept in
+    /// the result (a re-import of an edited source needs them to tell its earlier version's
+    /// records that are gone from those that are not).
+    public func commit(_ pending: PendingRecords, collectingIDsIn collected: Set<String> = []) throws -> CommitResult {
         var result = CommitResult()
         defer { pending.discard() }
         // Year files are renamed into place one by one, and each folder is fsynced once at the
         // end, before the caller records them in the index.
         var renamedIn: Set<String> = []
         for group in pending.runs.keys.sorted() {
-            let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0)
+            let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0,
+                                   collectingIDs: collected.contains(group.relativePath))
+            if let ids = merged.ids { result.ids[group.relativePath] = ids }
             result.added += merged.added
             result.duplicate += merged.duplicate
             result.files.append(group.relativePath)
@@ -41,7 +48,7 @@ public struct RecordStore: Sendable {
                 renamedIn.insert((try layout.url(forRelativePath: summary.path).path as NSString).deletingLastPathComponent)
             }
         }
-        for folder in renamedIn.sorted() { try DurableFileSystem.syncFolder(folder) }
+        for folder in renamedIn.sorted() { try layout.files.syncFolder(folder) }
         return result
     }
 
@@ -51,8 +58,8 @@ public struct RecordStore: Sendable {
         for group in pending.counts.keys.sorted() {
             var fresh = pending.ids[group] ?? []
             let target = try layout.url(forRelativePath: group.relativePath).path
-            if DurableFileSystem.fileExists(target) {
-                let reader = try ByteLineReader(path: target)
+            if layout.files.isFile(target) {
+                let reader = try ByteLineReader(path: target, in: layout.files)
                 while let line = reader.next(), !fresh.isEmpty {
                     if let key = RecordLine.key(of: line) { fresh.remove(key.id) }
                 }
@@ -69,30 +76,34 @@ public struct RecordStore: Sendable {
         var added = 0
         var duplicate = 0
         var summary: RecordFileSummary?
+        var ids: Set<UInt64>?
     }
 
-    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run], count total: Int) throws -> Merged {
+    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run], count total: Int,
+                       collectingIDs: Bool = false) throws -> Merged {
         let target = try layout.url(forRelativePath: group.relativePath).path
-        if runs.count == 1, let whole = runs[0].whole, !DurableFileSystem.fileExists(target) {
+        let existing = try layout.files.entryType(target)
+        if existing == .symbolicLink { throw LibraryError.symbolicLink(path: target) }
+        if runs.count == 1, let whole = runs[0].whole, existing == nil, !collectingIDs {
             // Written in order, each record once, and fsynced: the year file as it is.
-            try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
-            try DurableFileSystem.renameStagedFile(runs[0].path, replacing: target)
+            try layout.files.rename(runs[0].path, replacing: target, sync: false)
             return Merged(added: whole.lines, duplicate: total - whole.lines,
                           summary: RecordFileSummary(path: group.relativePath, subject: group.subject.path,
                                                      year: group.year, count: whole.lines, sha256: whole.sha256.hex))
         }
         var inputs: [MergeInput] = []
-        if DurableFileSystem.fileExists(target) {
-            inputs.append(try MergeInput(reader: try ByteLineReader(path: target), isExisting: true))
+        if existing != nil {
+            inputs.append(try MergeInput(reader: try ByteLineReader(path: target, in: layout.files), isExisting: true))
         }
         for run in runs {
-            inputs.append(try MergeInput(reader: try ByteLineReader(path: run.path, offset: run.offset, length: run.length),
+            inputs.append(try MergeInput(reader: try ByteLineReader(path: run.path, in: layout.files, offset: run.offset, length: run.length),
                                          isExisting: false))
         }
 
         let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).jsonl").path
-        let writer = try StagingFileWriter(path: staged)
+        let writer = try StagingFileWriter(path: staged, in: layout.files)
         var merged = Merged()
+        if collectingIDs { merged.ids = [] }
         var count = 0
         // A record's id holds its date, so copies of one record share a day: the ids of the
         // current day are all a merge needs to remember to keep each record once.
@@ -102,6 +113,7 @@ public struct RecordStore: Sendable {
             while let next = MergeInput.smallest(of: inputs) {
                 let input = inputs[next]
                 let (key, line) = (input.key, input.line!)
+                if !input.isExisting { merged.ids?.insert(key.id) }
                 if key.day != currentDay {
                     currentDay = key.day
                     idsOfDay.removeAll(keepingCapacity: true)
@@ -120,8 +132,7 @@ public struct RecordStore: Sendable {
                 return merged
             }
             let digest = try writer.finish()
-            try DurableFileSystem.createFolders((target as NSString).deletingLastPathComponent, under: layout.root.path)
-            try DurableFileSystem.renameStagedFile(staged, replacing: target)
+            try layout.files.rename(staged, replacing: target, sync: false)
             merged.summary = RecordFileSummary(path: group.relativePath, subject: group.subject.path, year: group.year,
                                                count: count, sha256: digest.hex)
             return merged
@@ -134,7 +145,7 @@ public struct RecordStore: Sendable {
     /// The year files of a subject, oldest first, relative to the library root.
     public func yearFiles(of subject: Subject) -> [(year: Int, path: String)] {
         let folder = layout.folder(for: subject).appendingPathComponent("records").path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? layout.files.names(in: folder)) ?? []
         return names.compactMap { name -> (Int, String)? in
             guard name.hasSuffix(".jsonl"), let year = Int(name.dropLast(6)), name.count == 10 else { return nil }
             return (year, "\(subject.path)/records/\(name)")
@@ -148,7 +159,7 @@ public struct RecordStore: Sendable {
         for file in yearFiles(of: subject) {
             if let start, file.year < start.year { continue }
             if let end, file.year > end.year { continue }
-            let reader = try ByteLineReader(path: try layout.url(forRelativePath: file.path).path)
+            let reader = try ByteLineReader(path: try layout.url(forRelativePath: file.path).path, in: layout.files)
             var lineNumber = 0
             while let line = reader.next() {
                 lineNumber += 1

@@ -17,10 +17,12 @@ final class StagingFileWriter {
     /// Bytes written so far: the offset of the next one in the file.
     private(set) var written = 0
 
-    init(path: String, hashing: Bool = true) throws(LibraryError) {
+    private let files: LibraryFileSystem
+
+    init(path: String, in files: LibraryFileSystem, hashing: Bool = true) throws(LibraryError) {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        self.files = files
+        descriptor = try files.createFile(path)
         hasher = hashing ? SHA256() : nil
         buffer.reserveCapacity(StagingFileWriter.bufferSize)
     }
@@ -57,7 +59,7 @@ final class StagingFileWriter {
     func abandon() {
         if !closed { Glibc.close(descriptor) }
         closed = true
-        unlink(path)
+        try? files.remove(path)
     }
 
     private func close(sync: Bool) throws(LibraryError) {

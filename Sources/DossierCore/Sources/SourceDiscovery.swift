@@ -6,11 +6,11 @@ import Foundation
 /// clutter (`.DS_Store`, `._IMG_0001.JPG`, `.dossier`), never a user's photos or notes.
 /// Symbolic links to folders are not followed, so a link cycle cannot make the walk endless.
 public struct SourceDiscovery: Sendable {
-    /// Folders never entered, such as the library being imported into.
-    public var excludedFolders: Set<String>
+    /// The library being imported into: never walked, and refused when named.
+    public var library: LibraryBoundary?
 
-    public init(excludedFolders: Set<String> = []) {
-        self.excludedFolders = Set(excludedFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+    public init(library: LibraryBoundary? = nil) {
+        self.library = library
     }
 
     public enum Found: Sendable, Equatable {
@@ -24,6 +24,11 @@ public struct SourceDiscovery: Sendable {
         var found: [Found] = []
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let library, library.contains(absolute) {
+                found.append(.unreadable(path: absolute, reason: "it is inside the library \(library.realRoot ?? ""); "
+                    + "Dossier never imports its own library (to re-index it, run `dossier index rebuild`)"))
+                continue
+            }
             walk(absolute, named: true, into: &found)
         }
         var seen = Set<String>()
@@ -45,13 +50,13 @@ public struct SourceDiscovery: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            guard !excludedFolders.contains(path) else { return }
+            guard library?.isRoot(info) != true else { return }
             walkFolder(path, into: &found)
         case S_IFREG:
             found.append(.file(SourceFile(path: path, info: info)))
         case S_IFLNK:
             var target = stat()
-            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG {
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG, library?.contains(path) != true {
                 found.append(.file(SourceFile(path: path, info: target)))
             }
         default:

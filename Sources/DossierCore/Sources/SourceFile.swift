@@ -8,11 +8,15 @@ public struct SourceFile: Hashable, Sendable {
     /// Modification time in nanoseconds since 1970; with size and path, what the index keys on
     /// to skip an unchanged source without reading it.
     public let modificationTime: Int64
+    /// Where its bytes are read: the path itself, except when the problems ledger retries a
+    /// source from the library's kept copy (`path` then stays the original, as records name it).
+    public var readPath: String
 
-    public init(path: String, size: Int64, modificationTime: Int64) {
+    public init(path: String, size: Int64, modificationTime: Int64, readPath: String? = nil) {
         self.path = path
         self.size = size
         self.modificationTime = modificationTime
+        self.readPath = readPath ?? path
     }
 
     public var fileName: String { (path as NSString).lastPathComponent }

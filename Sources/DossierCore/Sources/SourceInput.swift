@@ -13,6 +13,6 @@ public struct SourceInput: Sendable {
     /// The whole file and its digest; refused above `ImportPipeline.maximumSourceSize`.
     public func readAll() throws -> SourceData {
         SourceData(source: source,
-                   bytes: try DurableFileSystem.readFile(source.path, limit: ImportPipeline.maximumSourceSize))
+                   bytes: try DurableFileSystem.readFile(source.readPath, limit: ImportPipeline.maximumSourceSize))
     }
 }

@@ -9,6 +9,29 @@ public struct ContentDigest: Hashable, Sendable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// A digest written as 64 hex digits, as the index keeps it; nil for anything else.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let high = ContentDigest.value(ofHexDigit: digits[index]),
+                  let low = ContentDigest.value(ofHexDigit: digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.bytes = bytes
+    }
+
+    private static func value(ofHexDigit digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     public init(of data: [UInt8]) {
         bytes = Array(SHA256.hash(data: data))
     }

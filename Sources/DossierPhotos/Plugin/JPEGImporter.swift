@@ -4,6 +4,8 @@ import DossierCore
 /// duplicate is recognised before any pixel work.
 public struct JPEGImporter: Importer {
     public let name = "jpeg"
+    /// A photo is filed itself; there is no text to keep beside it.
+    public let keepsSource = false
     public let summary = "JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"
 
     public init() {}

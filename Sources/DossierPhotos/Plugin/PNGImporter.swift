@@ -5,6 +5,8 @@ import Foundation
 /// next to camera JPEGs, and libpng checks every CRC only while decoding).
 public struct PNGImporter: Importer {
     public let name = "png"
+    /// A photo is filed itself; there is no text to keep beside it.
+    public let keepsSource = false
     public let summary = "PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME"
 
     public init() {}

@@ -21,7 +21,7 @@ public struct CSVImporter: Importer {
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
-        var reader = try CSVReader(path: input.source.path)
+        var reader = try CSVReader(path: input.source.readPath)
         guard let header = try reader.next() else { return }
         if let profiles = ProfileColumns(header: header.fields) {
             while let row = try reader.next() {

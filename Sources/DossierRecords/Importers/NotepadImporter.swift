@@ -18,7 +18,7 @@ public struct NotepadImporter: Importer {
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
-        let lines = try LineReader(path: input.source.path)
+        let lines = try LineReader(path: input.source.readPath)
         let fallbackYear = LocalDateTime(input.source.modificationDate).year
         var parser = NotepadParser(
             directory: resources.directory, fileSubject: nil,

@@ -17,7 +17,7 @@ enum PhotoFiling {
     final class Collector: ItemSink {
         var items: [Item] = []
         func accept(_ item: consuming Item) throws { items.append(item) }
-        func report(_ problem: String) {}
+        func report(_ problem: SourceProblem) {}
     }
 
     static func upright(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {

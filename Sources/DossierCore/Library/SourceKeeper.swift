@@ -1,0 +1,119 @@
+import Crypto
+import Foundation
+
+/// Keeps the bytes of every text source the library reads records or profiles from, under
+/// `sources/`, named so a person finds a file by its original name: `sources/notes_1a2b3c4d.txt`.
+/// Each record names its kept copy, and the problems ledger points into it, so a log line that
+/// was not filed stays findable whatever becomes of the original (`--move` removes it only once
+/// its copy is durable and checked).
+public struct SourceKeeper: Sendable {
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) {
+        self.layout = layout
+    }
+
+    /// A source copied into staging, hashed on the way: read once, written once.
+    public struct StagedCopy: Sendable {
+        public let stagedPath: String
+        public let digest: ContentDigest
+        public let size: Int64
+        /// Where it will be kept, relative to the library root.
+        public let relativePath: String
+    }
+
+    /// Copies the source into staging in 1 MiB pieces, hashing them, and fsyncs the copy.
+    public func stage(_ source: SourceFile) throws -> StagedCopy {
+        let stagedPath = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).kept").path
+        let input = open(source.readPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw SourceReadError.unreadable(errnoMessage()) }
+        defer { close(input) }
+        let output = try layout.files.createFile(stagedPath)
+        var hasher = SHA256()
+        var size: Int64 = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        do {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { throw SourceReadError.unreadable(errnoMessage()) }
+                if count == 0 { break }
+                let piece = Array(buffer[0..<count])
+                hasher.update(data: piece)
+                try DurableFileSystem.writeAll(piece, to: output, path: stagedPath)
+                size += Int64(count)
+            }
+            if fsync(output) != 0 { throw LibraryError.cannotWrite(path: stagedPath, reason: errnoMessage()) }
+            close(output)
+        } catch {
+            close(output)
+            try? layout.files.remove(stagedPath)
+            throw error
+        }
+        let digest = ContentDigest(bytes: Array(hasher.finalize()))
+        return StagedCopy(stagedPath: stagedPath, digest: digest, size: size,
+                          relativePath: SourceKeeper.relativePath(forName: source.fileName, digest: digest))
+    }
+
+    /// Gives a staged copy its name under `sources/` (where the library keeps these bytes
+    /// already, that copy stays and the staged one is dropped). Durable when it returns: the file
+    /// and its folder are fsynced. The records were written naming `copy.relativePath`, so a
+    /// file of other bytes under that name (a kept copy damaged by hand) is an error, not a
+    /// reason to pick another name.
+    public func keep(_ copy: StagedCopy) throws {
+        defer { try? layout.files.remove(copy.stagedPath) }
+        let target = try layout.url(forRelativePath: copy.relativePath).path
+        switch try layout.files.link(copy.stagedPath, to: target) {
+        case .linked:
+            return
+        case .nameTaken:
+            guard try holds(copy, at: copy.relativePath) else {
+                throw LibraryError.cannotWrite(
+                    path: target, reason: "another file is there; the library's copy of a source must hold its bytes "
+                        + "(move that file away and import again)")
+            }
+            try layout.files.syncFile(target)
+        }
+    }
+
+    /// Whether the file at `relativePath` is a regular file holding exactly the copy's bytes.
+    public func holds(_ copy: StagedCopy, at relativePath: String) throws -> Bool {
+        try Filer(layout: layout, index: nil, dryRun: false)
+            .holdsSameBytes(try layout.url(forRelativePath: relativePath).path, digest: copy.digest)
+    }
+
+    /// `sources/<name>_<first 8 hex digits of the hash>.<extension>`: the original name made
+    /// safe (no leading dot, no control characters, at most 80 bytes), so it sorts and reads
+    /// like the original.
+    static func relativePath(forName name: String, digest: ContentDigest) -> String {
+        let ext = (name as NSString).pathExtension
+        var stem = (name as NSString).deletingPathExtension
+        stem = String(stem.unicodeScalars.map { $0.value < 0x20 || $0 == "/" || $0 == "\u{7F}" ? "_" : Character($0) })
+        while stem.hasPrefix(".") { stem.removeFirst() }
+        while stem.utf8.count > 80 { stem.removeLast() }
+        if stem.isEmpty { stem = "source" }
+        let safeExt = ext.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+            && ext.utf8.count <= 10 ? ext : ""
+        return "sources/\(stem)_\(digest.shortHex)" + (safeExt.isEmpty ? "" : ".\(safeExt)")
+    }
+}
+
+extension SourceKeeper {
+    /// The lines with these numbers of a kept copy, as text where they are UTF-8 (a line in
+    /// another encoding is left out: its number still leads to it in the kept copy).
+    public func lines(_ numbers: Set<Int>, ofKept relativePath: String) throws -> [Int: String] {
+        guard let last = numbers.max() else { return [:] }
+        let reader = try ByteLineReader(path: try layout.url(forRelativePath: relativePath).path, in: layout.files)
+        var found: [Int: String] = [:]
+        var number = 0
+        while number < last, let line = reader.next() {
+            number += 1
+            guard numbers.contains(number) else { continue }
+            var bytes = line
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            if let text = String(validating: bytes, as: UTF8.self) { found[number] = text }
+        }
+        return found
+    }
+}
