@@ -94,8 +94,9 @@ struct ProblemsLedgerSafetyTests {
         #expect(result.standardError == "dossier: no library at \(folder.path("Nowhere")) (give --library or set DOSSIER_LIBRARY)\n")
     }
 
-    @Test("Importing an edited log again replaces the records its earlier version made, and says how many")
-    func anEditedLogReplacesItsEarlierRecords() throws {
+    @Test("Importing an edited log again replaces the records its earlier version made, and says how many",
+          arguments: [false, true])
+    func anEditedLogReplacesItsEarlierRecords(rebuildingTheIndexBetween rebuild: Bool) throws {
         let folder = try TemporaryFolder()
         let added = try DossierBinary.run(["subjects", "add", "pets/leo", "--name", "레오", "--library", "Library"], in: folder.url)
         #expect(added.status == 0)
@@ -103,6 +104,13 @@ struct ProblemsLedgerSafetyTests {
         let first = try DossierBinary.run(["import", log, "--subject", "pets/leo", "--library", "Library", "--json"], in: folder.url)
         #expect(first.status == 0)
 
+        if rebuild {
+            // The index lost: what it knew (kept copies, which version of a source gave which
+            // records) is read back from the folders.
+            try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+            let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
+            #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+        }
         // The typo fixed, one line deleted.
         try "2024-03-02 체중 50g\n2024-03-04 귀뚜라미 5마리\n".write(toFile: log, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: log)

@@ -18,21 +18,55 @@ public struct IndexRebuilder: Sendable {
         let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in })
         guard let index = session.index else { return (0, 0) }
         let files = try filedFiles()
-        let records = try recordFiles()
-        try index.replaceFiledFiles(with: files, recordFiles: records)
+        let (records, yearFiles) = try recordFiles()
+        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: try keptSources(),
+                                    sourceYearFiles: yearFiles)
         return (files.count, records.count)
     }
 
-    /// Each year file of records, counted and hashed.
-    func recordFiles() throws -> [RecordFileSummary] {
+    /// Each year file of records, counted and hashed, and which versions of which sources (their
+    /// kept copies) gave records to it, as the records' `source` says.
+    func recordFiles() throws -> ([RecordFileSummary], [SourceYearFile]) {
         let store = RecordStore(layout: layout)
-        return try layout.existingSubjects().sorted().flatMap { subject in
+        var uses = Set<SourceYearFile>()
+        let summaries = try layout.existingSubjects().sorted().flatMap { subject in
             try store.yearFiles(of: subject).map { file in
                 let bytes = try layout.files.readFile(try layout.url(forRelativePath: file.path).path)
-                let count = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).count
-                return RecordFileSummary(path: file.path, subject: subject.path, year: file.year, count: count,
+                let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+                for line in lines {
+                    if let source = IndexRebuilder.source(ofLine: line), let kept = source.kept {
+                        uses.insert(SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: file.path))
+                    }
+                }
+                return RecordFileSummary(path: file.path, subject: subject.path, year: file.year, count: lines.count,
                                          sha256: ContentDigest(of: bytes).hex)
             }
+        }
+        return (summaries, uses.sorted { ($0.sourcePath, $0.keptPath, $0.yearFile) < ($1.sourcePath, $1.keptPath, $1.yearFile) })
+    }
+
+    /// A record line's `source` object (the last field of every line `RecordLine` writes).
+    static func source(ofLine line: ArraySlice<UInt8>) -> RecordSource? {
+        let marker = Array(#","source":"#.utf8)
+        guard line.count > marker.count + 2, line.last == UInt8(ascii: "}") else { return nil }
+        var index = line.endIndex - marker.count
+        while index >= line.startIndex {
+            if line[index..<index + marker.count].elementsEqual(marker) {
+                return try? JSONDecoder().decode(RecordSource.self, from: Data(line[(index + marker.count)..<(line.endIndex - 1)]))
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Every file under `sources/`, hashed: the kept copies of text sources.
+    func keptSources() throws -> [KeptSource] {
+        let folder = layout.root.appendingPathComponent("sources").path
+        return try layout.files.names(in: folder).sorted().compactMap { name in
+            let path = "\(folder)/\(name)"
+            guard !name.hasPrefix("."), layout.files.isFile(path) else { return nil }
+            let bytes = try layout.files.readFile(path)
+            return KeptSource(sha256: ContentDigest(of: bytes).hex, path: "sources/\(name)", size: Int64(bytes.count))
         }
     }
 

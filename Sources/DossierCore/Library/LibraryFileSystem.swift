@@ -34,10 +34,12 @@ public struct LibraryFileSystem: Sendable {
 
     // MARK: Files
 
-    /// Creates a new file (which must not exist) for writing; the caller closes the descriptor.
-    public func createFile(_ path: String) throws(LibraryError) -> Int32 {
+    /// Creates a new file (which must not exist) for writing (and reading back, when asked); the
+    /// caller closes the descriptor.
+    public func createFile(_ path: String, readingBack: Bool = false) throws(LibraryError) -> Int32 {
         try withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) in
-            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let access = readingBack ? O_RDWR : O_WRONLY
+            let descriptor = openat(folder, name, access | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw failure(path, creating: true) }
             return descriptor
         }

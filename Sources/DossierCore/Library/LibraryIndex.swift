@@ -202,14 +202,21 @@ public final class LibraryIndex: Sendable {
 
     /// Replaces what the index knows of filed files and record files (a rebuild from the folders).
     /// Source records whose filed file is gone are dropped; the rest stay valid.
-    public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = []) throws(LibraryError) {
+    public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = [],
+                                  keptSources: [KeptSource] = [], sourceYearFiles: [SourceYearFile] = []) throws(LibraryError) {
         try write { db in
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
             try RecordFileSummary.deleteAll(db)
             for summary in recordFiles { try summary.insert(db) }
+            try KeptSource.deleteAll(db)
+            // Two names may hold the same bytes (kept before the index knew the first): one row.
+            for kept in keptSources { try kept.insert(db, onConflict: .ignore) }
+            try SourceYearFile.deleteAll(db)
+            for use in sourceYearFiles { try use.insert(db) }
             try db.execute(sql: """
-                DELETE FROM source WHERE filed_path NOT IN (SELECT path FROM filed UNION SELECT path FROM record_file)
+                DELETE FROM source WHERE filed_path NOT IN
+                    (SELECT path FROM filed UNION SELECT path FROM record_file UNION SELECT path FROM kept_source)
                 """)
         }
     }

@@ -2,7 +2,7 @@ import GRDB
 
 /// A year file that records from one version of a source (its kept copy) went to: what a
 /// re-import of an edited source reads to take out that version's records.
-public struct SourceYearFile: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+public struct SourceYearFile: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "source_year_file"
 
     public var sourcePath: String

@@ -77,7 +77,7 @@ struct SourceWorker: Sendable {
             let staged = try SourceKeeper(layout: layout).stage(source)
             guard let already = try index?.keptSource(sha256: staged.digest.hex) else { return staged }
             return SourceKeeper.StagedCopy(stagedPath: staged.stagedPath, digest: staged.digest, size: staged.size,
-                                           relativePath: already.path)
+                                           relativePath: already.path, durable: staged.durable)
         }
     }
 
