@@ -176,13 +176,18 @@ public struct ImportPipeline: Sendable {
             if let copy = worked.keptCopy, let source = worked.source, !options.dryRun, let index {
                 earlier = try index.earlierVersions(ofSource: source.path, otherThan: copy.relativePath)
             }
+            // The kept copy first: the records about to be merged name it.
+            kept = try keepSource(&worked)
             var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {
                 (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(earlier.values.joined()))
             }
             try fileCustomItems(&worked)
-            kept = try keepSource(&worked, index: index)
             if let kept, let source = worked.source {
+                // A retry reads the kept copy itself: the original's index row stays as its import left it.
+                if options.retryingProblems { worked.imported = nil }
+                worked.imported?.sha256 = kept.sha256
+                worked.imported?.filedPath = kept.path
                 yearFiles = worked.recordYearFiles.map { SourceYearFile(sourcePath: source.path, keptPath: kept.path, yearFile: $0) }
                 recordFiles = try replaceEarlierVersions(earlier, of: source, keeping: ids, into: &worked, recordFiles: recordFiles)
             }
@@ -216,18 +221,14 @@ public struct ImportPipeline: Sendable {
     /// Gives a text source's staged copy its place under `sources/` (nothing is kept of a source
     /// that gave nothing: no records, no profiles, no problems); the source's index row then
     /// points at the kept copy, which is what `--move` checks before removing the source.
-    private func keepSource(_ worked: inout WorkedSource, index: LibraryIndex?) throws -> KeptSource? {
+    private func keepSource(_ worked: inout WorkedSource) throws -> KeptSource? {
         guard let copy = worked.keptCopy else { return nil }
-        // A retry reads the kept copy itself: the original's index row stays as its import left it.
-        if options.retryingProblems { worked.imported = nil }
         guard worked.outcome.status != .skipped, !options.dryRun else {
             try? layout.files.remove(copy.stagedPath)
             return nil
         }
         try SourceKeeper(layout: layout).keep(copy)
         let path = copy.relativePath
-        worked.imported?.sha256 = copy.digest.hex
-        worked.imported?.filedPath = path
         worked.safeCopy = SafeCopy(path: path, digest: copy.digest)
         return KeptSource(sha256: copy.digest.hex, path: path, size: copy.size)
     }
