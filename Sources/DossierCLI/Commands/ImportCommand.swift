@@ -14,7 +14,8 @@ struct ImportCommand: AsyncParsableCommand {
             records in <subject>/records/<YYYY>.jsonl (or profiles, or species for the species table); \
             a line or row that names its subject goes there. Otherwise a file's subject is --subject, \
             else the nearest pets/<id> or children/<id> folder above it, else a folder above it named \
-            after an existing subject, else a file or folder named after a subject's name or alias. \
+            after an existing subject, else a file or folder named after a subject's name or alias; \
+            only folders below the path named on the command line count. \
             Sources are copied and left untouched unless --move is given. Problems with single lines \
             are reported with the file and line; the rest imports. The exit status is 1 if any file failed.
 

@@ -63,7 +63,9 @@ public struct ImportPipeline: Sendable {
                     return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
                 }
                 let file = SourceFile(path: source.originalPath, info: info)
-                return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime, readPath: kept))
+                // No folder names: where the source's path sent its entries is `routeSubject`.
+                return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
+                                        readPath: kept, namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
             }
             let (first, rest) = ImportPipeline.propertyListsFirst(found)
             passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
@@ -347,7 +349,7 @@ public struct ImportPipeline: Sendable {
             return kept("its copy in the library could not be checked: \(error)")
         }
         var info = stat()
-        guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info) == source else {
+        guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info).isUnchanged(since: source) else {
             logger.warning("not removing \(source.path): it changed while it was being imported")
             var kept = outcome
             kept.warnings.append("not removed: the source changed during the import")

@@ -29,7 +29,7 @@ public struct SourceDiscovery: Sendable {
                     + "Dossier never imports its own library (to re-index it, run `dossier index rebuild`)"))
                 continue
             }
-            walk(absolute, named: true, into: &found)
+            walk(absolute, named: true, under: absolute, into: &found)
         }
         var seen = Set<String>()
         return found.filter { entry in
@@ -40,7 +40,8 @@ public struct SourceDiscovery: Sendable {
         }
     }
 
-    private func walk(_ path: String, named: Bool, into found: inout [Found]) {
+    /// `root` is the path the user named: folder names are read for routing only below it.
+    private func walk(_ path: String, named: Bool, under root: String, into found: inout [Found]) {
         var info = stat()
         // A named path may be a link the user means; links met while walking are only followed to files.
         let result = named ? stat(path, &info) : lstat(path, &info)
@@ -51,13 +52,13 @@ public struct SourceDiscovery: Sendable {
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             guard library?.isRoot(info) != true else { return }
-            walkFolder(path, into: &found)
+            walkFolder(path, under: root, into: &found)
         case S_IFREG:
-            found.append(.file(SourceFile(path: path, info: info)))
+            found.append(.file(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root)))
         case S_IFLNK:
             var target = stat()
             if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG, library?.contains(path) != true {
-                found.append(.file(SourceFile(path: path, info: target)))
+                found.append(.file(SourceFile(path: path, info: target, namedFolder: named ? parent(of: path) : root)))
             }
         default:
             if named {
@@ -66,7 +67,11 @@ public struct SourceDiscovery: Sendable {
         }
     }
 
-    private func walkFolder(_ path: String, into found: inout [Found]) {
+    private func parent(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
+    }
+
+    private func walkFolder(_ path: String, under root: String, into found: inout [Found]) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -75,7 +80,7 @@ public struct SourceDiscovery: Sendable {
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
-            walk(path == "/" ? "/\(name)" : "\(path)/\(name)", named: false, into: &found)
+            walk(path == "/" ? "/\(name)" : "\(path)/\(name)", named: false, under: root, into: &found)
         }
     }
 }
