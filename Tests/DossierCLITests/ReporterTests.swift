@@ -22,7 +22,7 @@ struct ReporterTests {
         var summary = ImportSummary(dryRun: false)
         summary.seconds = 1.23456
         #expect(JSONLinesReporter.line(for: summary)
-            == #"{"summary":{"dry_run":false,"duplicate":0,"failed":0,"imported":0,"records_removed":0,"seconds":1.235,"skipped":0,"total":0,"unassigned":0}}"# + "\n")
+            == #"{"summary":{"dry_run":false,"duplicate":0,"failed":0,"imported":0,"interrupted":false,"records_removed":0,"seconds":1.235,"skipped":0,"total":0,"unassigned":0}}"# + "\n")
     }
 
     @Test("On a terminal, problems always get a line; imports only with --verbose")

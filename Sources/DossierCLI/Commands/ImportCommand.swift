@@ -2,6 +2,7 @@ import ArgumentParser
 import DossierCore
 import Foundation
 import Logging
+import Synchronization
 
 /// `dossier import PATH...`: files photos under their subjects, upright.
 struct ImportCommand: AsyncParsableCommand {
@@ -82,10 +83,15 @@ struct ImportCommand: AsyncParsableCommand {
             ? JSONLinesReporter()
             : TerminalReporter(verbose: verbose, showsProgress: StandardStreams.errorIsTerminal)
         let paths = self.paths
+        // The handler is in place before the import starts, so no early signal is lost; one that
+        // comes before the task exists cancels it as soon as it does.
+        let running = Mutex<Task<ImportSummary, any Error>?>(nil)
+        let interruption = InterruptionHandler { running.withLock { $0?.cancel() } }
         let importTask = Task {
             try await pipeline.run(paths, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting)
         }
-        let interruption = InterruptionHandler { importTask.cancel() }
+        running.withLock { $0 = importTask }
+        if interruption.exitStatus != nil { importTask.cancel() }
         defer { withExtendedLifetime(interruption) {} }
         let summary: ImportSummary
         do {
@@ -94,6 +100,7 @@ struct ImportCommand: AsyncParsableCommand {
             StandardStreams.writeError("dossier: \(error)\n")
             throw ExitCode(2)
         }
+        if let status = interruption.exitStatus { throw ExitCode(status) }
         if summary.hasFailures { throw ExitCode(1) }
     }
 }

@@ -40,6 +40,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["seconds"] = (summary.seconds * 1000).rounded() / 1000
         counts["dry_run"] = summary.dryRun
         counts["records_removed"] = summary.recordsRemoved
+        counts["interrupted"] = summary.interrupted
         return serialize(["summary": counts])
     }
 

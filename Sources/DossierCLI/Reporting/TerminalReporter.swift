@@ -74,7 +74,8 @@ final class TerminalReporter: OutcomeListener {
 
     static func summaryLine(_ summary: ImportSummary) -> String {
         let counts = ImportStatus.allCases.map { "\(summary[$0]) \($0.rawValue)" }.joined(separator: ", ")
-        let prefix = summary.dryRun ? "Dry run (nothing written): " : ""
+        let prefix = (summary.interrupted ? "Interrupted (run the import again to finish): " : "")
+            + (summary.dryRun ? "Dry run (nothing written): " : "")
         let noun = summary.total == 1 ? "source" : "sources"
         let replaced = summary.recordsRemoved > 0
             ? "; \(summary.recordsRemoved) \(summary.recordsRemoved == 1 ? "record" : "records") of earlier versions replaced" : ""

@@ -100,6 +100,7 @@ public struct ImportPipeline: Sendable {
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners)
         }
+        summary.interrupted = Task.isCancelled
         summary.seconds = (ContinuousClock.now - started).seconds
         let finalSummary = summary
         listeners.forEach { $0.receive(.completed(finalSummary)) }

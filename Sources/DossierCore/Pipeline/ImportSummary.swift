@@ -6,6 +6,8 @@ public struct ImportSummary: Sendable, Equatable {
     /// Records taken out of year files because a source imported again from the same path no
     /// longer gives them (an edited log's corrected lines).
     public private(set) var recordsRemoved = 0
+    /// Stopped by a signal before every source was worked on.
+    public var interrupted = false
 
     public init(dryRun: Bool) {
         self.dryRun = dryRun

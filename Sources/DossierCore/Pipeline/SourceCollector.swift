@@ -99,6 +99,9 @@ final class SourceCollector: ItemSink {
     /// goes on reading.
     func flush() throws {
         guard !batch.isEmpty else { return }
+        // Checked once a batch: an interrupted import abandons a long log whole (nothing of it
+        // is filed) rather than read it to its end first.
+        if Task.isCancelled { throw CancellationError() }
         var full: [RecordDraft] = []
         full.reserveCapacity(SourceCollector.batchSize)
         swap(&full, &batch)

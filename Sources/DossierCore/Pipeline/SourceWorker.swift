@@ -62,6 +62,11 @@ struct SourceWorker: Sendable {
             collector.discard()
             kept.map(discard)
             throw failure
+        } catch is CancellationError {
+            collector.discard()
+            kept.map(discard)
+            throw ImportFailure(path: source.path, step: importer.name,
+                                reason: "interrupted before it was filed: nothing of it is in the library; import it again")
         } catch {
             collector.discard()
             kept.map(discard)

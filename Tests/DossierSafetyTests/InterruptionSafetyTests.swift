@@ -1,0 +1,126 @@
+import DossierCore
+import DossierPhotos
+import Foundation
+import DossierTestSupport
+import Testing
+
+/// Ctrl-C and SIGTERM in the middle of an import: a quick, honest stop that leaves only whole files.
+@Suite("An interrupted import stops quickly and says so")
+struct InterruptionSafetyTests {
+    /// Sideways photos that need re-encoding (469 rows is not whole MCUs), and a log of `lines`
+    /// entries.
+    static func makeDump(in folder: TemporaryFolder, photos: Int = 40, lines: Int = 20_000) throws {
+        for index in 0..<photos {
+            try folder.write(SafetyFixtures.jpeg(width: 640, height: 469, orientation: 6, seed: index),
+                             to: "dump/pets/rex/IMG_\(3000 + index).JPG")
+        }
+        var log = ""
+        for day in 0..<lines {
+            log += "2024-\(String(format: "%02d", day % 12 + 1))-\(String(format: "%02d", day % 28 + 1)) 귀뚜라미 \(day % 9 + 1)마리 #\(day)\n"
+        }
+        try folder.write(log, to: "dump/pets/rex/care.txt")
+    }
+
+    struct Stopped {
+        let status: Int32
+        let secondsAfterSignal: Double
+        let output: String
+    }
+
+    /// Starts an import, sends `signals` `delay` after it holds the library, waits for the end.
+    /// Synchronous on purpose: an async wait could be resumed late, when other tests keep the
+    /// cooperative threads busy, and the import would be over before the signal is sent.
+    static func interrupt(_ folder: TemporaryFolder, with signals: [Int32], after delay: Duration) throws -> Stopped {
+        let process = DossierBinary.process(["import", "dump", "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        nonisolated(unsafe) var data = Data()
+        let read = DispatchSemaphore(value: 0)
+        let reading = Thread {
+            data = output.fileHandleForReading.readDataToEndOfFile()
+            read.signal()
+        }
+        try process.run()
+        reading.start()
+        let lock = folder.path("Library/.dossier/lock")
+        while !FileManager.default.fileExists(atPath: lock) && process.isRunning { usleep(2_000) }
+        let delayMicroseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
+        usleep(useconds_t(delayMicroseconds))
+        #expect(process.isRunning, "the import ended before it could be interrupted: give it more to do")
+        let signalled = ContinuousClock.now
+        for number in signals { kill(process.processIdentifier, number) }
+        process.waitUntilExit()
+        let seconds = (ContinuousClock.now - signalled) / .seconds(1)
+        read.wait()
+        return Stopped(status: process.terminationStatus, secondsAfterSignal: seconds,
+                       output: String(decoding: data, as: UTF8.self))
+    }
+
+    static func summary(_ output: String) -> [String: Any]? {
+        output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .last?["summary"] as? [String: Any]
+    }
+
+    /// Every photo filed so far decodes and carries its own hash in its name; staging holds only
+    /// what a re-run clears.
+    static func expectOnlyWholePhotos(in folder: TemporaryFolder) throws {
+        for path in folder.files(under: "Library/pets/rex/photos") {
+            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")))
+            #expect(((path as NSString).deletingPathExtension).hasSuffix("_" + ContentDigest(of: bytes).shortHex))
+            #expect(throws: Never.self) { try JPEGCodec.validate(bytes) }
+        }
+    }
+
+    @Test("Ctrl-C or SIGTERM ends the import with status 130 or 143 and `interrupted` in the summary; a re-run finishes the job",
+          arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsTheImport(signal: Int32, expectedStatus: Int32) async throws {
+        let folder = try TemporaryFolder()
+        try InterruptionSafetyTests.makeDump(in: folder)
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [signal], after: .milliseconds(200))
+        #expect(stopped.status == expectedStatus)
+        let summary = try #require(InterruptionSafetyTests.summary(stopped.output))
+        #expect(summary["interrupted"] as? Bool == true)
+        try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
+
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.summary?["interrupted"] as? Bool == false)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 40)
+        let yearFile = folder.path("Library/pets/rex/records/2024.jsonl")
+        #expect(try String(contentsOfFile: yearFile, encoding: .utf8).split(separator: "\n").count == 20_000)
+        try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
+    }
+
+    @Test("A long log under way is abandoned whole at its next batch, not read to its end")
+    func aLongLogIsAbandonedWhole() async throws {
+        let folder = try TemporaryFolder()
+        // Read to its end, this log takes this build several seconds.
+        try InterruptionSafetyTests.makeDump(in: folder, photos: 0, lines: 1_000_000)
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(300))
+        #expect(stopped.status == 130)
+        #expect(stopped.secondsAfterSignal < 3, "took \(stopped.secondsAfterSignal) s to stop")
+        let log = try #require(stopped.output.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.first { $0["source"] != nil })
+        #expect(log["status"] as? String == "failed")
+        #expect(log["error"] as? String == folder.path("dump/pets/rex/care.txt")
+            + ": interrupted before it was filed: nothing of it is in the library; import it again")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/rex/records")))
+        #expect(folder.files(under: "Library/sources").isEmpty)
+    }
+
+    @Test("A second signal right after the first ends the import at once (no summary), still leaving only whole files")
+    func aSecondSignalIsNotLost() async throws {
+        let folder = try TemporaryFolder()
+        try InterruptionSafetyTests.makeDump(in: folder)
+        // Two Ctrl-Cs sent together would be one signal to the kernel; SIGINT then SIGTERM are two.
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT, SIGTERM], after: .milliseconds(300))
+        // Which of the two the kernel hands over first, on which thread, is its choice.
+        #expect([130, 143].contains(stopped.status))
+        #expect(InterruptionSafetyTests.summary(stopped.output) == nil)
+        try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+    }
+}
