@@ -95,7 +95,7 @@ struct ImportCommandTests {
         #expect(wouldFile.allSatisfy { $0.contains(" -> \(folder.path("Elsewhere"))/") })
         #expect(wouldFile.contains { $0.hasSuffix("care-log-2023.txt -> \(folder.path("Elsewhere"))/pets/leo/records/2023.jsonl (8 new records)") })
         // Without the profiles in the library, the log that names its animals knows none of them.
-        #expect(result.standardOutput.contains("Dry run (nothing written): 17 sources: 16 imported, 0 duplicate, 1 unassigned, 0 skipped, 0 failed in "))
+        #expect(result.standardOutput.contains("Dry run (nothing written): 17 sources: 16 would import, 0 duplicate, 1 unassigned, 0 skipped, 0 failed in "))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Elsewhere")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
     }
@@ -150,7 +150,7 @@ struct ImportCommandTests {
 
     @Test("--subject files everything under that subject")
     func subjectOptionWins() throws {
-        let result = try DossierBinary.run(["import", "Samples/children", "--subject", "pets/leo", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "Samples/children", "--subject", "pets/leo", "--create", "--json"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.outcomes.allSatisfy { $0["subject"] as? String == "pets/leo" })
         #expect(folder.files(under: "Library/pets/leo/photos").count == 4)

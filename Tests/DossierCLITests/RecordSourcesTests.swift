@@ -84,7 +84,7 @@ struct RecordSourcesTests {
     func skipsOtherPropertyLists() throws {
         try folder.write(Array(#"<?xml version="1.0"?><plist version="1.0"><dict><key>adjustmentFormatVersion</key><integer>1</integer></dict></plist>"#.utf8),
                          to: "IMG_0001.AAE")
-        let result = try run(["import", "IMG_0001.AAE", "--subject", "pets/leo", "--json"])
+        let result = try run(["import", "IMG_0001.AAE", "--subject", "pets/leo", "--create", "--json"])
         #expect(result.status == 0)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
         #expect(result.outcomes.first?["error"] as? String == "\(folder.path("IMG_0001.AAE")): a property list, but not a profile list, "
@@ -108,7 +108,7 @@ struct RecordSourcesTests {
             <!DOCTYPE plist [<!ENTITY lol "lol">]>
             <plist version="1.0"><dict><key>2023-05-01</key><string>&lol;</string></dict></plist>
             """.utf8), to: "bomb.plist")
-        let result = try run(["import", "bomb.plist", "--subject", "pets/leo", "--json"])
+        let result = try run(["import", "bomb.plist", "--subject", "pets/leo", "--create", "--json"])
         #expect(result.status == 1)
         #expect((result.outcomes.first?["error"] as? String)?.contains("entity declarations are not supported") == true)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/records")))

@@ -44,6 +44,6 @@ struct ReporterTests {
         var summary = ImportSummary(dryRun: true)
         summary.seconds = 2.5
         #expect(TerminalReporter.summaryLine(summary)
-            == "Dry run (nothing written): 0 sources: 0 imported, 0 duplicate, 0 unassigned, 0 skipped, 0 failed in 2.50 s\n")
+            == "Dry run (nothing written): 0 sources: 0 would import, 0 duplicate, 0 unassigned, 0 skipped, 0 failed in 2.50 s\n")
     }
 }

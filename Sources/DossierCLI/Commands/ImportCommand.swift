@@ -37,6 +37,9 @@ struct ImportCommand: AsyncParsableCommand {
                                valueName: "kind/id"))
     var subject: String?
 
+    @Flag(help: "Create the --subject's folder when the library has no such subject yet (else a misspelt --subject is refused).")
+    var create = false
+
     @Option(help: ArgumentHelp("The kind of records from sources that do not say (a CSV without a kind column).",
                                valueName: "kind"))
     var kind: String?
@@ -72,6 +75,12 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let subject, !create, let requested = try? Subject(parsing: subject),
+           !libraryOptions.layout.existingSubjects().contains(requested) {
+            throw ValidationError("--subject: there is no subject \(requested.path) in \(libraryOptions.layout.root.path)"
+                + CommandSupport.didYouMean(requested, in: libraryOptions.layout)
+                + "; give --create to make it, or add it first with `dossier subjects add`.")
+        }
         let options = ImportOptions(requestedSubject: try subject.map { try Subject(parsing: $0) }, dryRun: dryRun,
                                     move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait,
                                     requestedKind: kind.map { $0.lowercased() })

@@ -22,7 +22,10 @@ struct RebuildIndexCommand: ParsableCommand {
             throw ValidationError("\(layout.root.path) is not a library: it has no pets or children folder.")
         }
         try CommandSupport.withLibraryError {
-            let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
+            let (photos, recordFiles, movedAside) = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
+            if let movedAside {
+                StandardStreams.writeOut("The index was damaged: moved aside to \(movedAside) (kept, not deleted).\n")
+            }
             StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
                 + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
         }

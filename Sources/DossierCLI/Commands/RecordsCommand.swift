@@ -42,12 +42,29 @@ struct RecordsCommand: ParsableCommand {
         let subject = try CommandSupport.existingSubject(self.subject, in: layout)
         let start = try since.map { try CommandSupport.day($0, option: "--since") }
         let end = try until.map { try CommandSupport.day($0, option: "--until") }
+        var kinds = Set<String>()
+        var shown = 0
         try CommandSupport.withLibraryError {
             try RecordStore(layout: layout).forEachRecord(of: subject, from: start, through: end) { record in
+                kinds.insert(record.kind)
                 guard kind == nil || record.kind == kind else { return }
+                shown += 1
                 StandardStreams.writeOut(json ? String(decoding: RecordLine.encode(record), as: UTF8.self) : RecordsCommand.line(record))
             }
         }
+        // A misspelt kind must not read as "no such records": say which kinds there are.
+        if let kind, shown == 0 {
+            StandardStreams.writeError(RecordsCommand.noRecords(of: kind, subject: subject, kinds: kinds))
+            throw ExitCode(1)
+        }
+    }
+
+    /// `dossier: pets/leo has no records of kind 'wieght' (did you mean weight?); its kinds: feeding, shedding, weight`
+    static func noRecords(of kind: String, subject: Subject, kinds: Set<String>) -> String {
+        let closest = ClosestNames.closest(to: kind, among: Array(kinds), count: 1)
+        let suggestion = closest.first.map { " (did you mean \($0)?)" } ?? ""
+        let known = kinds.isEmpty ? "it has no records in that time" : "its kinds: \(kinds.sorted().joined(separator: ", "))"
+        return "dossier: \(subject.path) has no records of kind '\(kind)'\(suggestion); \(known)\n"
     }
 
     static func line(_ record: Record) -> String {

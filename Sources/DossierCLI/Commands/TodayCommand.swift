@@ -22,6 +22,7 @@ struct TodayCommand: ParsableCommand {
 
     func run() throws {
         let day = try date.map { try CommandSupport.day($0, option: "--date") } ?? RecordDate.today
+        try CommandSupport.requireLibrary(libraryOptions.layout)
         try CommandSupport.withLibraryError {
             for (subject, profile) in try ProfileStore(layout: libraryOptions.layout).allProfiles() {
                 guard let profile, let born = profile.born else { continue }

@@ -73,7 +73,10 @@ final class TerminalReporter: OutcomeListener {
     }
 
     static func summaryLine(_ summary: ImportSummary) -> String {
-        let counts = ImportStatus.allCases.map { "\(summary[$0]) \($0.rawValue)" }.joined(separator: ", ")
+        // A dry run imported nothing: it says what it would do.
+        let counts = ImportStatus.allCases.map {
+            "\(summary[$0]) \(summary.dryRun && $0 == .imported ? "would import" : $0.rawValue)"
+        }.joined(separator: ", ")
         let prefix = (summary.interrupted ? "Interrupted (run the import again to finish): " : "")
             + (summary.dryRun ? "Dry run (nothing written): " : "")
         let noun = summary.total == 1 ? "source" : "sources"

@@ -29,10 +29,28 @@ enum CommandSupport {
 
     /// A subject argument that must exist in the library.
     static func existingSubject(_ reference: String, in layout: LibraryLayout) throws -> Subject {
+        try requireLibrary(layout)
         let subject: Subject
         do { subject = try Subject(parsing: reference) } catch { throw ValidationError("\(error)") }
-        guard layout.existingSubjects().contains(subject) else { throw ValidationError("\(ProfileError.notFound(subject.path))") }
+        guard layout.existingSubjects().contains(subject) else {
+            throw ValidationError("\(ProfileError.notFound(subject.path))" + didYouMean(subject, in: layout))
+        }
         return subject
+    }
+
+    /// ` (did you mean pets/leo?)`, or nothing when no subject's id is close.
+    static func didYouMean(_ subject: Subject, in layout: LibraryLayout) -> String {
+        let closest = ClosestNames.closest(to: subject.path, among: layout.existingSubjects().map(\.path))
+        return closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)"
+    }
+
+    /// Refuses a folder that holds no library: a typo in --library must not read as an empty
+    /// library (no subjects, no birthdays, no problems).
+    static func requireLibrary(_ layout: LibraryLayout) throws {
+        guard layout.holdsLibrary else {
+            StandardStreams.writeError("dossier: no library at \(layout.root.path) (give --library or set DOSSIER_LIBRARY)\n")
+            throw ExitCode(2)
+        }
     }
 
     /// A date option: YYYY-MM-DD.

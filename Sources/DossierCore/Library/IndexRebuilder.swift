@@ -12,16 +12,18 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// Holds the library lock while it works; returns how many photos and year files of records
-    /// were indexed.
+    /// were indexed, and where a damaged index was moved (it is never deleted).
     @discardableResult
-    public func rebuild(waitForLock: Bool = true) throws -> (photos: Int, recordFiles: Int) {
-        let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in })
-        guard let index = session.index else { return (0, 0) }
+    public func rebuild(waitForLock: Bool = true) throws -> (photos: Int, recordFiles: Int, movedAside: String?) {
+        let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in },
+                                              movingDamagedIndexAside: true)
+        let movedAside = session.movedAside
+        guard let index = session.index else { return (0, 0, movedAside) }
         let files = try filedFiles()
         let (records, yearFiles) = try recordFiles()
         try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: try keptSources(),
                                     sourceYearFiles: yearFiles)
-        return (files.count, records.count)
+        return (files.count, records.count, movedAside)
     }
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their

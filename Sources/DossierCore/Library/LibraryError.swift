@@ -1,3 +1,5 @@
+import Foundation
+
 /// Problems with the library folder itself (as opposed to a source).
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case pathOutsideLibrary(String)
@@ -9,6 +11,20 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     case missing(path: String)
     case cannotRead(path: String, reason: String)
+
+    /// Whether the library itself failed (its index, or its disk: read-only, full, not
+    /// permitted), as opposed to one file in it: the import then stops with one line, since every
+    /// other source would fail the same way.
+    public var isAboutTheLibrary: Bool {
+        switch self {
+        case .index, .busy:
+            return true
+        case .cannotWrite(_, let reason), .cannotCreate(_, let reason):
+            return [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains { reason.hasSuffix(errnoMessage($0)) }
+        case .pathOutsideLibrary, .symbolicLink, .missing, .cannotRead:
+            return false
+        }
+    }
 
     public var description: String {
         switch self {

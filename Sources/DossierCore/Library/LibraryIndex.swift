@@ -21,7 +21,50 @@ public final class LibraryIndex: Sendable {
             try migrator.migrate(database)
             return LibraryIndex(database: database, path: path)
         } catch {
-            throw .index(path: path, reason: "\(error)")
+            throw .index(path: path, reason: reason(error))
+        }
+    }
+
+    /// What went wrong, in SQLite's own words and without the SQL statement (GRDB's description
+    /// quotes the statement, which tells a user nothing); a damaged file says how to mend it.
+    static func reason(_ error: any Error) -> String {
+        guard let database = error as? DatabaseError else { return "\(error)" }
+        let message = database.message ?? "SQLite error \(database.resultCode.rawValue)"
+        if isDamage(error) {
+            return "it is damaged (\(message)); run `dossier index rebuild` to move it aside and rebuild it from the folders"
+        }
+        return message
+    }
+
+    /// Whether SQLite found the file is no database, or a damaged one.
+    static func isDamage(_ error: any Error) -> Bool {
+        guard let database = error as? DatabaseError else { return false }
+        return [ResultCode.SQLITE_NOTADB, ResultCode.SQLITE_CORRUPT].contains(database.resultCode.primaryResultCode)
+    }
+
+    /// Moves a damaged index aside (`index.sqlite.damaged-<time>`, never deleted: it may be
+    /// needed to find out what happened) so a new one can be built from the folders; its journal
+    /// goes with it. Returns the new name.
+    public static func moveDamagedIndexAside(_ layout: LibraryLayout) throws(LibraryError) -> String? {
+        let path = layout.indexFile.path
+        guard layout.files.isFile(path) else { return nil }
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let aside = "\(path).damaged-\(stamp)"
+        try layout.files.rename(path, replacing: aside)
+        if layout.files.isFile(path + "-journal") { try layout.files.rename(path + "-journal", replacing: aside + "-journal") }
+        return aside
+    }
+
+    /// Whether the index at the layout opens and reads as a database; false for a damaged one.
+    public static func isDamaged(_ layout: LibraryLayout) -> Bool {
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let database = try DatabaseQueue(path: layout.indexFile.path, configuration: configuration)
+            try database.read { db in _ = try db.tableExists(FiledFile.databaseTableName); try db.execute(sql: "PRAGMA quick_check") }
+            return false
+        } catch {
+            return isDamage(error)
         }
     }
 
@@ -36,7 +79,7 @@ public final class LibraryIndex: Sendable {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             return LibraryIndex(database: database, path: path)
         } catch {
-            throw .index(path: path, reason: "\(error)")
+            throw .index(path: path, reason: reason(error))
         }
     }
 
@@ -222,10 +265,10 @@ public final class LibraryIndex: Sendable {
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try database.read(body) } catch { throw .index(path: path, reason: "\(error)") }
+        do { return try database.read(body) } catch { throw .index(path: path, reason: LibraryIndex.reason(error)) }
     }
 
     private func write(_ body: (Database) throws -> Void) throws(LibraryError) {
-        do { try database.write(body) } catch { throw .index(path: path, reason: "\(error)") }
+        do { try database.write(body) } catch { throw .index(path: path, reason: LibraryIndex.reason(error)) }
     }
 }

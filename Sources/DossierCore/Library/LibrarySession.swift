@@ -7,9 +7,11 @@ public struct LibrarySession: Sendable {
     public let index: LibraryIndex?
     /// Held for the session's lifetime; nil for a dry run.
     public let lock: LibraryLock?
+    /// Where a damaged index was moved, when opened for a rebuild.
+    public var movedAside: String?
 
     public static func open(_ layout: LibraryLayout, dryRun: Bool, waitForLock: Bool,
-                     whileWaiting: (String) -> Void) throws(LibraryError) -> LibrarySession
+                     whileWaiting: (String) -> Void, movingDamagedIndexAside: Bool = false) throws(LibraryError) -> LibrarySession
     {
         if dryRun {
             return LibrarySession(index: try LibraryIndex.openReadOnly(layout), lock: nil)
@@ -28,6 +30,10 @@ public struct LibrarySession: Sendable {
         try layout.files.createFolders(layout.stagingFolder.path)
         let lock = try LibraryLock.acquire(layout, wait: waitForLock, waiting: whileWaiting)
         try Filer.clearStaging(layout)
-        return LibrarySession(index: try LibraryIndex.open(layout), lock: lock)
+        var movedAside: String?
+        if movingDamagedIndexAside && LibraryIndex.isDamaged(layout) {
+            movedAside = try LibraryIndex.moveDamagedIndexAside(layout)
+        }
+        return LibrarySession(index: try LibraryIndex.open(layout), lock: lock, movedAside: movedAside)
     }
 }

@@ -40,7 +40,7 @@ public struct ImportPipeline: Sendable {
         // import can then name those subjects. The name is only a hint for the order; what a
         // file is, its bytes decide.
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
-        return await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
+        return try await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
                               Pass(sources: rest, requestedSubject: options.requestedSubject)],
                              session: session, listeners: registry.listeners + extraListeners)
     }
@@ -70,7 +70,7 @@ public struct ImportPipeline: Sendable {
             let (first, rest) = ImportPipeline.propertyListsFirst(found)
             passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
         }
-        return await execute(passes, session: session, listeners: registry.listeners + extraListeners)
+        return try await execute(passes, session: session, listeners: registry.listeners + extraListeners)
     }
 
     /// Sources worked on together, under one `--subject` (or none).
@@ -79,13 +79,17 @@ public struct ImportPipeline: Sendable {
         let requestedSubject: Subject?
     }
 
-    private func execute(_ passes: [Pass], session: LibrarySession, listeners: [any OutcomeListener]) async -> ImportSummary {
+    /// Throws when the library itself fails (its index, a read-only or full disk): every other
+    /// source would fail the same way, so the import stops and says so once.
+    private func execute(_ passes: [Pass], session: LibrarySession,
+                         listeners: [any OutcomeListener]) async throws(LibraryError) -> ImportSummary {
         let started = ContinuousClock.now
         let total = passes.reduce(0) { $0 + $1.sources.count }
         var summary = ImportSummary(dryRun: options.dryRun)
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
-        for pass in passes where !pass.sources.isEmpty && !Task.isCancelled {
+        var libraryFailure: LibraryError?
+        for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
             // Read anew for each pass: the one before may have created subjects.
@@ -98,8 +102,9 @@ public struct ImportPipeline: Sendable {
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
                                          requestedKind: options.requestedKind))
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
-                       listeners: listeners)
+                       listeners: listeners, libraryFailure: &libraryFailure)
         }
+        if let libraryFailure { throw libraryFailure }
         summary.interrupted = Task.isCancelled
         summary.seconds = (ContinuousClock.now - started).seconds
         let finalSummary = summary
@@ -115,7 +120,8 @@ public struct ImportPipeline: Sendable {
 
     /// Works on the sources, `options.jobs` at a time, settling each as it finishes.
     private func work(on sources: [SourceDiscovery.Found], with worker: SourceWorker, index: LibraryIndex?,
-                      summary: inout ImportSummary, progress: inout Progress, listeners: [any OutcomeListener]) async {
+                      summary: inout ImportSummary, progress: inout Progress, listeners: [any OutcomeListener],
+                      libraryFailure: inout LibraryError?) async {
         await withTaskGroup(of: WorkedSource.self) { group in
             var pending = sources.makeIterator()
             for _ in 0..<options.jobs {
@@ -123,12 +129,21 @@ public struct ImportPipeline: Sendable {
                 group.addTask { worker.work(on: next) }
             }
             while let worked = await group.next() {
-                let outcome = settle(worked, index: index)
+                // Once the library failed, what is still under way is left (staging is cleared by
+                // the next run) and not reported: the one line that says why is the report.
+                guard libraryFailure == nil else { continue }
+                var failure = worked.libraryFailure
+                let outcome = settle(worked, index: index, libraryFailure: &failure)
+                if let failure {
+                    // Not the source's fault: no outcome for it; the sources under way finish.
+                    libraryFailure = libraryFailure ?? failure
+                    continue
+                }
                 summary.add(outcome)
                 progress.completed += 1
                 let (completed, total) = (progress.completed, progress.total)
                 listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: total)) }
-                if !Task.isCancelled, let next = pending.next() {
+                if !Task.isCancelled, libraryFailure == nil, let next = pending.next() {
                     group.addTask { worker.work(on: next) }
                 }
             }
@@ -169,7 +184,7 @@ public struct ImportPipeline: Sendable {
     /// items), records it all in the index and, for `--move`, removes the source: only now, after
     /// everything it gave is durable (fsynced by the filer and the store) and the index commit
     /// that records it returned.
-    private func settle(_ worked: WorkedSource, index: LibraryIndex?) -> SourceOutcome {
+    private func settle(_ worked: WorkedSource, index: LibraryIndex?, libraryFailure: inout LibraryError?) -> SourceOutcome {
         var worked = worked
         var recordFiles: [RecordFileSummary] = []
         var kept: KeptSource?
@@ -197,6 +212,7 @@ public struct ImportPipeline: Sendable {
         } catch {
             worked.pendingRecords?.discard()
             if let copy = worked.keptCopy { try? layout.files.remove(copy.stagedPath) }
+            if let library = error as? LibraryError, library.isAboutTheLibrary { libraryFailure = library }
             var outcome = worked.outcome
             outcome.status = .failed
             outcome.error = "\(outcome.source): \(error)"
@@ -210,6 +226,7 @@ public struct ImportPipeline: Sendable {
                                  ledger: ledger, yearFiles: yearFiles, replacedVersions: Array(earlier.keys))
             }
         } catch {
+            if error.isAboutTheLibrary { libraryFailure = error }
             var outcome = worked.outcome
             outcome.status = .failed
             outcome.error = "\(outcome.source): filed, but \(error)"

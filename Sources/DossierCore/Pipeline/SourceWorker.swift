@@ -24,12 +24,16 @@ struct SourceWorker: Sendable {
             do {
                 return try work(on: source)
             } catch let failure as ImportFailure {
-                return WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
-                                                           error: failure.description), source: source)
+                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
+                                                                 error: failure.description), source: source)
+                worked.libraryFailure = failure.libraryError
+                return worked
             } catch {
                 let failure = ImportFailure(path: source.path, step: "file", error: error)
-                return WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
-                                                           error: failure.description), source: source)
+                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
+                                                                 error: failure.description), source: source)
+                worked.libraryFailure = failure.libraryError
+                return worked
             }
         }
     }

@@ -22,6 +22,8 @@ struct WorkedSource: Sendable {
     /// The file in the library whose bytes make the source safe to remove (`--move`): the filed
     /// photo, or the kept copy of a text source, with the digest it must have.
     var safeCopy: SafeCopy?
+    /// The library itself failed while this source was worked on: the import stops.
+    var libraryFailure: LibraryError?
 
     init(outcome: SourceOutcome, source: SourceFile? = nil, filed: FiledFile? = nil, imported: ImportedSource? = nil,
          pendingRecords: PendingRecords? = nil, customItems: [any CustomItem] = []) {

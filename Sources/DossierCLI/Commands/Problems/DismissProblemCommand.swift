@@ -23,7 +23,7 @@ struct DismissProblemCommand: ParsableCommand {
 
     func run() throws {
         let layout = libraryOptions.layout
-        try ProblemsLedgerAccess.requireLibrary(layout)
+        try CommandSupport.requireLibrary(layout)
         var unknown: [Int64] = []
         try CommandSupport.withLibraryError {
             let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)

@@ -15,7 +15,7 @@ struct ListProblemsCommand: ParsableCommand {
 
     func run() throws {
         let layout = libraryOptions.layout
-        try ProblemsLedgerAccess.requireLibrary(layout)
+        try CommandSupport.requireLibrary(layout)
         try CommandSupport.withLibraryError {
             let problems = try LibraryIndex.openReadOnly(layout)?.problems() ?? []
             if json {

@@ -29,7 +29,7 @@ struct RetryProblemsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let layout = libraryOptions.layout
-        try ProblemsLedgerAccess.requireLibrary(layout)
+        try CommandSupport.requireLibrary(layout)
         let sources: [RetrySource]
         do {
             sources = RetrySource.sources(in: try LibraryIndex.openReadOnly(layout)?.problems() ?? [])

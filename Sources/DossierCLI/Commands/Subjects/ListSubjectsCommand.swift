@@ -12,6 +12,7 @@ struct ListSubjectsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        try CommandSupport.requireLibrary(libraryOptions.layout)
         try CommandSupport.withLibraryError {
             for (subject, profile) in try ProfileStore(layout: libraryOptions.layout).allProfiles() {
                 if json {
