@@ -33,7 +33,9 @@ public struct OrientTransform: Transform {
             if let newExif { result.bytes = try JPEGSegments.replacingExif(in: photo.bytes, with: newExif) }
         case (.jpeg, let orientation):
             let turned = try JPEGCodec.orient(photo.bytes, orientation: orientation.rawValue, exifPayload: newExif)
-            result.bytes = turned.bytes
+            // What follows the picture (a motion photo's video, whose offsets count from the end
+            // of the file) is carried over unchanged, after the new end-of-image marker.
+            result.bytes = turned.bytes + JPEGSegments.trailingBytes(of: photo.bytes)
             if let warning = turned.warning { result.warnings.append(warning) }
         case (.png, .up):
             if let newExif { result.bytes = PNGChunks.replacingExif(in: photo.bytes, with: tiff(newExif)) }
