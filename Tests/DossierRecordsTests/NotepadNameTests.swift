@@ -151,4 +151,33 @@ struct NotepadNameTests {
         ])
         #expect(F.parse("2024-03-01\n[레오] fed", directory: empty) == [F.problem(2, "unknown name '레오'")])
     }
+
+    @Test("Time-of-day and note words before a colon or dash are text, in a file of one subject or of several")
+    func timeOfDayAndNoteWords() {
+        let lines = ["메모: 은신처 교체", "아침: 귀뚜라미 2", "저녁 - 밀웜 3", "Morning: fed 2 crickets", "Note - shed today",
+                     "[메모] 온도 28도", "Evening: 핑키 1"]
+        for line in lines {
+            #expect(F.parse("2023-05-01\n" + line) == [F.entry(2, "2023-05-01", nil, line, text: line)], "\(line)")
+            #expect(F.parse("2023-05-01\n" + line, fileSubject: F.leo) == [F.entry(2, "2023-05-01", nil, line, text: line)],
+                    "\(line)")
+        }
+    }
+
+    @Test("A subject called like a time of day is still a name")
+    func aPetCalledMidnight() {
+        let midnight = F.subject("pets/midnight")
+        let directory = SubjectDirectory(entries: [(midnight, ["midnight", "Midnight"]), (F.leo, ["leo"])])
+        #expect(F.parse("2023-05-01 Midnight: fed", directory: directory)
+            == [F.entry(1, "2023-05-01", midnight, "fed", text: "2023-05-01 Midnight: fed")])
+    }
+
+    @Test("In a file of one subject an unknown word before a colon is text; known names of others still route")
+    func unknownWordsInAOneSubjectFile() {
+        #expect(F.parse("2023-05-01\nZorro: fed\nHide - swapped\n코코: 탈피", fileSubject: F.leo) == [
+            F.entry(2, "2023-05-01", nil, "Zorro: fed", text: "Zorro: fed"),
+            F.entry(3, "2023-05-01", nil, "Hide - swapped", text: "Hide - swapped"),
+            F.entry(4, "2023-05-01", F.coco, "탈피", text: "코코: 탈피"),
+        ])
+        #expect(F.parse("2023-05-01\nZorro: fed") == [F.problem(2, "unknown name 'Zorro'")])
+    }
 }

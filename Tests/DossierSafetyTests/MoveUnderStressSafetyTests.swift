@@ -19,7 +19,7 @@ struct MoveUnderStressSafetyTests {
     }
 
     static func log(_ number: Int) -> String {
-        (1...40).map { "2024-0\(number)-\(String(format: "%02d", $0)) 귀뚜라미 \($0 % 7 + 1)마리, 활발함 \(number * 100 + $0)\n" }.joined()
+        (1...40).map { "2024-0\(number)-\(String(format: "%02d", ($0 - 1) % 28 + 1)) 귀뚜라미 \($0 % 7 + 1)마리, 활발함 \(number * 100 + $0)\n" }.joined()
     }
 
     /// Every photo's bytes, in the dump and in the library.

@@ -23,6 +23,9 @@ final class SourceCollector: ItemSink {
     private var hiddenProblems = 0
     private var ledger: [SourceProblem] = []
     private var unledgered = 0
+    /// Problems with lines that were meant as entries (an unknown name, an impossible date), as
+    /// against lines with no date at all.
+    private var entryProblems = 0
     private var unassignedReason: String?
     private var unassignedLines: [Int] = []
     private var unassignedCount = 0
@@ -82,8 +85,19 @@ final class SourceCollector: ItemSink {
         return nil
     }
 
+    var sourceSubject: Subject? {
+        // Routers route by the source; the probe stands for any record that names no subject.
+        let probe = RecordDraft(source: RecordSource(path: source.path, line: 0),
+                                date: RecordDate(year: 2000, month: 1, day: 1)!, body: "", text: "")
+        let decision = pathDecision ?? worker.route(.record(probe), from: source)
+        pathDecision = decision
+        if case .subject(let subject) = decision { return subject }
+        return nil
+    }
+
     func report(_ problem: SourceProblem) {
         addToLedger(problem)
+        if !problem.isUndated { entryProblems += 1 }
         guard problems.count < SourceCollector.problemLimit else {
             hiddenProblems += 1
             return
@@ -132,10 +146,20 @@ final class SourceCollector: ItemSink {
         }
         let pending = try records.finish()
         if pending.total == 0 && customItems.isEmpty {
+            if unassignedCount == 0 && entryProblems > 0 {
+                // A log whose every entry has a problem (each names an unknown subject, say):
+                // each is reported and kept in the ledger, and the source is not removed.
+                let lines = ledger.count + unledgered
+                return WorkedSource(outcome: SourceOutcome(
+                    source: source.path, status: .failed,
+                    error: "\(source.path): nothing filed: every entry has a problem (\(lines) \(lines == 1 ? "line" : "lines")); "
+                        + "fix them and run `dossier problems retry`",
+                    problems: problems), source: source)
+            }
             guard unassignedCount > 0 else {
                 // Nothing read at all: text that is no log (a README, subtitles), not a log full
                 // of mistakes; listing every line as a problem would help no one.
-                let lines = problems.count + hiddenProblems
+                let lines = ledger.count + unledgered
                 return WorkedSource(outcome: SourceOutcome(
                     source: source.path, status: .skipped,
                     error: "\(source.path): no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"),

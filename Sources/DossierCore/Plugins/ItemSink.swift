@@ -6,9 +6,15 @@ public protocol ItemSink {
     /// A part of the source that is not filed; the sink adds the path, and the problems ledger
     /// keeps it.
     func report(_ problem: SourceProblem)
+    /// The subject every item that names none goes to, as the source's path or `--subject` says
+    /// (`pets/leo/log.txt`, `Leo.txt`); nil when they say nothing. An importer reads a one-subject
+    /// file differently: there `Note: …` is text, not the name of another subject.
+    var sourceSubject: Subject? { get }
 }
 
 extension ItemSink {
+    public var sourceSubject: Subject? { nil }
+
     /// A problem described as `line 12: unknown name 'rex'` (or `entry 3: …`).
     public func report(_ description: String) {
         report(SourceProblem(describedAs: description))

@@ -7,11 +7,15 @@ public struct SourceProblem: Sendable, Equatable {
     /// The line as written, when the importer has it.
     public var text: String?
     public var reason: String
+    /// A line with no date (nor one above it): in a file of only such lines, prose (a README,
+    /// a letter), not a log full of mistakes.
+    public var isUndated: Bool
 
-    public init(line: Int?, text: String? = nil, reason: String) {
+    public init(line: Int?, text: String? = nil, reason: String, isUndated: Bool = false) {
         self.line = line
         self.text = text
         self.reason = reason
+        self.isUndated = isUndated
     }
 
     /// `line 12: unknown name '레우' (did you mean 레오?)`, the form editors and compilers use.

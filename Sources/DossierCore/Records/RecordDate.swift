@@ -9,6 +9,11 @@ public struct RecordDate: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// Minutes east of UTC, if the source said.
     public let utcOffsetMinutes: Int?
 
+    /// The years a care record can have. A date outside them (`0000-01-01`, `9999-12-31`, a
+    /// misread serial number) is a mistake to report, not a record to file: every importer holds
+    /// dates to the same range, so a log and a CSV of the same events agree.
+    public static let plausibleYears = 1900...2199
+
     public init?(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil, utcOffsetMinutes: Int? = nil) {
         guard LocalDateTime(year: year, month: month, day: day, hour: hour ?? 0, minute: minute ?? 0) != nil,
               (hour == nil) == (minute == nil),

@@ -21,7 +21,7 @@ public struct NotepadImporter: Importer {
         let lines = try LineReader(path: input.source.readPath)
         let fallbackYear = LocalDateTime(input.source.modificationDate).year
         var parser = NotepadParser(
-            directory: resources.directory, fileSubject: nil,
+            directory: resources.directory, fileSubject: sink.sourceSubject,
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,
                                     nonNames: resources.keywords.allWords))
         let path = input.source.path
@@ -32,7 +32,7 @@ public struct NotepadImporter: Importer {
                     source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
                     body: entry.body, text: entry.text)))
             case .problem(let problem):
-                sink.report(problem.description)
+                sink.report(SourceProblem(line: problem.line, reason: problem.reason, isUndated: problem.isUndated))
             }
         }
         while let line = try lines.next() {

@@ -1,3 +1,5 @@
+import DossierCore
+
 /// Finds the parts of one notepad line (date, weekday, time, name, body) by walking its UTF-8
 /// bytes. A million-line log must not pay for regular expressions, formatters or Strings per
 /// line: only a word that may be a name becomes a String.
@@ -232,8 +234,13 @@ struct NotepadLineScanner {
             (month, day) = monthFirst ? (first.value, second.value) : (second.value, first.value)
             year = nil
         }
-        guard isDateBoundary(end), isValid(year: year, month: month, day: day) else { return nil }
-        return (NotepadWrittenDate(year: year, month: month, day: day, text: position..<end), end)
+        guard isDateBoundary(end) else { return nil }
+        // A year, or a slash between two numbers, makes the shape of a date: such a line was
+        // meant to be dated even when the day does not exist.
+        guard let exists = exists(year: year, month: month, day: day, shapeCertain: third != nil) else { return nil }
+        let ordered = third == nil || (first.digits != 4 && (third?.digits == 4 || separator == UInt8(ascii: "/")))
+        return (NotepadWrittenDate(year: year, month: month, day: day, text: position..<end, impossible: !exists,
+                                   orderFromOptions: ordered), end)
     }
 
     /// Korean writes "2023. 5. 1." with a space after each dot.
@@ -263,11 +270,12 @@ struct NotepadLineScanner {
         }
         guard let day = readNumber(at: skipSpaces(index + 3), maxDigits: 2) else { return nil }
         index = skipSpaces(day.end)
-        guard scalar(at: index) == NotepadWords.day, isValid(year: year, month: month.value, day: day.value) else {
-            return nil
-        }
+        // 월 and 일 say it is a date whatever the numbers.
+        guard scalar(at: index) == NotepadWords.day,
+              let exists = exists(year: year, month: month.value, day: day.value, shapeCertain: true) else { return nil }
         let end = index + 3
-        return (NotepadWrittenDate(year: year, month: month.value, day: day.value, text: position..<end), end)
+        return (NotepadWrittenDate(year: year, month: month.value, day: day.value, text: position..<end,
+                                   impossible: !exists), end)
     }
 
     /// `3 May 2024`, `3rd May`, `3 May`.
@@ -281,8 +289,10 @@ struct NotepadLineScanner {
         if end < stop && bytes[end] == UInt8(ascii: ".") { end += 1 }
         let year = scanTrailingYear(after: end)
         if let year { end = year.end }
-        guard isDateBoundary(end), isValid(year: year?.value, month: month, day: day.value) else { return nil }
-        return (NotepadWrittenDate(year: year?.value, month: month, day: day.value, text: position..<end), end)
+        guard isDateBoundary(end),
+              let exists = exists(year: year?.value, month: month, day: day.value, shapeCertain: false) else { return nil }
+        return (NotepadWrittenDate(year: year?.value, month: month, day: day.value, text: position..<end,
+                                   impossible: !exists), end)
     }
 
     /// `May 3, 2024`, `May 3rd`, `Sept. 3`, and the same after a weekday: `Sun, May 3, 2024`.
@@ -296,8 +306,10 @@ struct NotepadLineScanner {
             end = skipOrdinal(day.end)
             let year = scanTrailingYear(after: end)
             if let year { end = year.end }
-            guard isDateBoundary(end), isValid(year: year?.value, month: month, day: day.value) else { return nil }
-            return (NotepadWrittenDate(year: year?.value, month: month, day: day.value, text: position..<end), end)
+            guard isDateBoundary(end),
+                  let exists = exists(year: year?.value, month: month, day: day.value, shapeCertain: false) else { return nil }
+            return (NotepadWrittenDate(year: year?.value, month: month, day: day.value, text: position..<end,
+                                       impossible: !exists), end)
         }
         guard NotepadWords.weekdays[word.packed] != nil else { return nil }
         let dateStart = skipSpaces(skipComma(end))
@@ -338,17 +350,21 @@ struct NotepadLineScanner {
         return true
     }
 
-    /// Years outside 1900...2199 are taken for other numbers; a day must exist in its month
-    /// (a missing year allows 29 February, settled once the year is known).
-    private func isValid(year: Int?, month: Int, day: Int) -> Bool {
-        if let year, !(1900...2199).contains(year) { return false }
-        guard (1...12).contains(month), day >= 1 else { return false }
+    /// Whether the day exists: nil when the numbers are no date at all, false when they were
+    /// written as one but no such day is (30 February, 31 April, a year outside
+    /// `RecordDate.plausibleYears`). A missing year allows 29 February, settled once the year is
+    /// known. Where the shape alone is no proof (`5/40 crickets`, `May 45`), only numbers of
+    /// 1...31 make a date, impossible or not (`13/1` in a month-first log is one, and reported).
+    private func exists(year: Int?, month: Int, day: Int, shapeCertain: Bool) -> Bool? {
+        guard shapeCertain || ((1...31).contains(month) && (1...31).contains(day)) else { return nil }
+        if let year, !RecordDate.plausibleYears.contains(year) { return false }
+        guard (1...12).contains(month), (1...31).contains(day) else { return false }
         switch month {
         case 2:
             guard let year else { return day <= 29 }
             return day <= ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28)
         case 4, 6, 9, 11: return day <= 30
-        default: return day <= 31
+        default: return true
         }
     }
 

@@ -32,11 +32,16 @@ final class NotepadNameResolver {
         let key = singleWord ? spelled.lowercased() : SubjectDirectory.key(spelled)
         if nonNames.contains(key) { return .notAName }
         let found = directory.lookup(key: key)
+        // A pet may be called Midnight: the directory is asked first.
+        if found == .unknown, NotepadWords.neverNames.contains(key) { return .notAName }
         if found == .unknown, let fileSubject, key == fileSubject.id.rawValue { return .subject(fileSubject) }
         if found == .unknown, singleWord, let stem = NotepadNameResolver.stemWithoutParticle(key) {
             // 레오는, 코코가: a Korean name carries its particle.
             if case .subject(let subject) = directory.lookup(key: stem) { return .subject(subject) }
         }
+        // In a file of one subject, a word no subject answers to is the start of the text
+        // (`Shed: complete`), not a name to report.
+        if found == .unknown, fileSubject != nil { return .notAName }
         return found
     }
 

@@ -22,6 +22,9 @@ public struct NotepadParser {
     /// The subject of the entry before, for the lines that continue it.
     private var lastEntrySubject: Subject?
     private var heading = NotepadHeading.none
+    /// An impossible date heading the lines below it (`2023-02-30` alone on its line): they
+    /// belong to no day that exists, so they are reported rather than filed under the day before.
+    private var impossibleHeading: (date: String, line: Int)?
 
     public init(directory: SubjectDirectory, fileSubject: Subject?, options: NotepadOptions) {
         names = NotepadNameResolver(directory: directory, nonNames: options.nonNames, fileSubject: fileSubject)
@@ -63,7 +66,21 @@ public struct NotepadParser {
         func report(_ reason: String) { problems.append(NotepadProblem(line: number, reason: reason)) }
 
         var dated: RecordDate?
+        if let written = scanned.date, written.impossible {
+            let date = scanner.string(written.text)
+            let swapped = RecordDate(year: written.year ?? 2000, month: written.day, day: written.month) != nil
+            report("impossible date '\(date)': no such day" + (written.orderFromOptions && swapped
+                ? options.monthFirst ? " (read month first; a log written day first needs {\"monthFirst\": false} in config/records.json)"
+                                     : " (read day first, as config/records.json says)"
+                : ""))
+            // The lines under it must not fall to the day before it.
+            context = nil
+            contextFromEntry = false
+            if scanned.body.isEmpty { impossibleHeading = (date, number) }
+            return (problems, nil)
+        }
         if let written = scanned.date {
+            impossibleHeading = nil
             guard let day = resolve(written, scanner: scanner, report: report) else { return (problems, nil) }
             lastDay = day
             dated = timed(day, scanned)
@@ -104,7 +121,11 @@ public struct NotepadParser {
             return (problems, nil)
         }
         guard let date = dated ?? context.map({ scanned.hour == nil ? $0 : timed($0.dayOnly, scanned) }) else {
-            report("no date on this line or above it")
+            if let impossibleHeading {
+                report("under the impossible date '\(impossibleHeading.date)' of line \(impossibleHeading.line)")
+                return (problems, nil)
+            }
+            report(NotepadProblem.undatedReason)
             return (problems, nil)
         }
         if subject == nil {

@@ -9,6 +9,13 @@ public struct NotepadProblem: Error, Sendable, Equatable, CustomStringConvertibl
         self.reason = reason
     }
 
+    /// Why a line without a date is not filed. Told apart from the other reasons: a file of only
+    /// such lines is prose (a README), not a log full of mistakes.
+    public static let undatedReason = "no date on this line or above it"
+
+    /// Whether the line simply had no date (and no dated line above it).
+    public var isUndated: Bool { reason == NotepadProblem.undatedReason }
+
     /// `line 12: unknown name '레우' (did you mean 레오?)`: the form editors and compilers use,
     /// so a keeper can go straight to the line.
     public var description: String { "line \(line): \(reason)" }

@@ -15,6 +15,16 @@ enum NotepadWords {
         return packed
     }
 
+    /// Words that head a line like a name (`아침: 귀뚜라미 2`, `Note - shed today`) but name a
+    /// time of day or a kind of note: never a subject, whatever the file.
+    static let neverNames: Set<String> = [
+        "메모", "노트", "참고", "기타", "비고", "할일", "오늘", "어제", "내일",
+        "아침", "점심", "저녁", "밤", "새벽", "오전", "오후", "낮", "자정", "정오",
+        "note", "notes", "memo", "nb", "ps", "todo", "to-do", "reminder", "update", "info", "misc", "other",
+        "today", "yesterday", "tonight", "morning", "noon", "midday", "afternoon", "evening", "night", "midnight",
+        "am", "pm", "a.m.", "p.m.", "later", "earlier",
+    ]
+
     static let months: [UInt64: Int] = table([
         ("jan", 1), ("january", 1), ("feb", 2), ("february", 2), ("mar", 3), ("march", 3), ("apr", 4), ("april", 4),
         ("may", 5), ("jun", 6), ("june", 6), ("jul", 7), ("july", 7), ("aug", 8), ("august", 8),

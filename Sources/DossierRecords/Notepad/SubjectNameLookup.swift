@@ -6,6 +6,7 @@ enum SubjectNameLookup: Sendable, Equatable {
     /// Two or more subjects answer to it: filing under either would be a guess.
     case ambiguous([Subject])
     case unknown
-    /// Listed in `NotepadOptions.nonNames`: a keyword or food, never a name.
+    /// Never a name: a keyword or food (`NotepadOptions.nonNames`), a time of day or note word
+    /// no subject answers to, or, in a file of one subject, any word no subject answers to.
     case notAName
 }
