@@ -137,4 +137,40 @@ struct LineReaderTests {
         }
         #expect(lent == ["레오", String(repeating: "A", count: 40)])
     }
+
+    @Test("A line over 1 MiB is skipped unread and counted, in every encoding and line ending; the lines around it are read")
+    func overlongLinesAreSkipped() throws {
+        let limit = LineReader.maximumLineBytes
+        let long = String(repeating: "귀뚜라미 ", count: limit / 10 + 9) + "끝"
+        for terminator in ["\n", "\r\n", "\r"] {
+            let text = "2024-03-01 레오 탈피" + terminator + long + terminator + "체중 45g" + terminator + long
+            for (encoding, bytes) in [(TextEncoding.utf8, Array(text.utf8)),
+                                      (.utf16LittleEndian, [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })] {
+                let (found, read) = try lines(bytes)
+                #expect(found == encoding)
+                let longBytes = encoding == .utf8 ? long.utf8.count : long.utf16.count * 2
+                #expect(read == [
+                    TextLine(number: 1, text: "2024-03-01 레오 탈피", terminator: terminator),
+                    TextLine(number: 2, text: "", terminator: terminator, overlongByteCount: longBytes),
+                    TextLine(number: 3, text: "체중 45g", terminator: terminator),
+                    TextLine(number: 4, text: "", terminator: "", overlongByteCount: longBytes),
+                ], "\(encoding) \(terminator.debugDescription)")
+            }
+        }
+        let atTheLimit = String(repeating: "a", count: limit)
+        #expect(try lines(Array((atTheLimit + "\nb\n").utf8)).1.map(\.text) == [atTheLimit, "b"])
+    }
+
+    @Test("A line over 1 MiB lent as bytes is refused with its number and length")
+    func overlongLentLine() throws {
+        let bytes = Array("a,b\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: LineReader.maximumLineBytes + 1) + [0x0A]
+        let path = try folder.write(bytes, to: "long.csv")
+        let reader = try LineReader(path: path)
+        #expect(try reader.withNextLine { _, utf8, _ in utf8.count } == 3)
+        #expect(throws: TextDecodingError.lineTooLong(path: path, line: 2, bytes: LineReader.maximumLineBytes + 1)) {
+            _ = try reader.withNextLine { _, utf8, _ in utf8.count }
+        }
+        #expect(TextDecodingError.lineTooLong(path: "/logs/a.csv", line: 2, bytes: 1_048_577).description
+            == "/logs/a.csv:2: the line is 1048577 bytes long, over the 1 MiB a line may have: not read")
+    }
 }

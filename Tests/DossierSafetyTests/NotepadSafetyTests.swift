@@ -95,4 +95,21 @@ struct NotepadSafetyTests {
         #expect(imported.outcomes.first?["error"] as? String
             == "\(folder.path("notes/list.txt")): no dated entries in it (3 lines without a date)")
     }
+
+    @Test("A log line over 1 MiB is a problem, not a record; the lines around it are filed")
+    func anOverlongLineIsAProblem() throws {
+        let folder = try TemporaryFolder()
+        let blob = "2024-03-02 " + String(repeating: "QUJD", count: 3 << 18)
+        try folder.write("2024-03-01 체중 45g\n\(blob)\r\n2024-03-03 탈피\n", to: "dump/pets/leo/log.txt")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0)
+        #expect(try NotepadSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl") == [
+            ["2024-03-01", "weight", "weight 45 g", "2024-03-01 체중 45g"],
+            ["2024-03-03", "shedding", "2024-03-03 탈피"],
+        ])
+        let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines
+        #expect(problems.map { "\($0["line"] ?? ""): \($0["reason"] ?? "")" }
+            == ["2: the line is \(blob.utf8.count) bytes long, over the 1 MiB a line may have: not read"])
+        #expect(problems.first?["text"] == nil || problems.first?["text"] is NSNull)
+    }
 }

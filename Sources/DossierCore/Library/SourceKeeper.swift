@@ -134,15 +134,17 @@ public struct SourceKeeper: Sendable {
 
 extension SourceKeeper {
     /// The lines with these numbers of a kept copy, as text where they are UTF-8 (a line in
-    /// another encoding is left out: its number still leads to it in the kept copy).
-    public func lines(_ numbers: Set<Int>, ofKept relativePath: String) throws -> [Int: String] {
+    /// another encoding, or longer than `maximumLineBytes`, is left out: its number still leads
+    /// to it in the kept copy).
+    public func lines(_ numbers: Set<Int>, ofKept relativePath: String, maximumLineBytes: Int = 1 << 20) throws -> [Int: String] {
         guard let last = numbers.max() else { return [:] }
-        let reader = try ByteLineReader(path: try layout.url(forRelativePath: relativePath).path, in: layout.files)
+        let reader = try ByteLineReader(path: try layout.url(forRelativePath: relativePath).path, in: layout.files,
+                                        maximumLineBytes: maximumLineBytes)
         var found: [Int: String] = [:]
         var number = 0
         while number < last, let line = reader.next() {
             number += 1
-            guard numbers.contains(number) else { continue }
+            guard numbers.contains(number), !reader.skippedLastLine else { continue }
             var bytes = line
             if bytes.last == 0x0D { bytes = bytes.dropLast() }
             if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

@@ -6,35 +6,60 @@ final class ByteLineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var position = 0
+    /// How far past `position` the buffer is known to hold no "\n": a long line is searched
+    /// once, not again from its start after every chunk (a 100 MB line took minutes).
+    private var searched = 0
     private var endOfFile = false
     /// Where the next read starts, and how many bytes are left to read.
     private var fileOffset: Int
     private var remaining: Int
+    /// Lines longer than this are skipped as they are read, in bounded memory.
+    private let maximumLineBytes: Int
+    /// Whether the line `next()` returned last was longer than `maximumLineBytes`: it came back
+    /// empty.
+    private(set) var skippedLastLine = false
 
-    init(path: String, in files: LibraryFileSystem, offset: Int = 0, length: Int = .max) throws(LibraryError) {
+    init(path: String, in files: LibraryFileSystem, offset: Int = 0, length: Int = .max,
+         maximumLineBytes: Int = .max) throws(LibraryError) {
         descriptor = try files.openForReading(path)
         fileOffset = offset
         remaining = length
+        self.maximumLineBytes = maximumLineBytes
     }
 
     deinit { close(descriptor) }
 
     /// The next line without its "\n", or nil at the end.
     func next() -> ArraySlice<UInt8>? {
+        skippedLastLine = false
+        var skipped = 0
         while true {
-            if let newline = buffer[position...].firstIndex(of: 0x0A) {
+            if let newline = buffer[(position + searched)...].firstIndex(of: 0x0A) {
                 let line = buffer[position..<newline]
                 position = newline + 1
-                return line
+                searched = 0
+                return skipped + line.count > maximumLineBytes ? skip() : line
             }
             if endOfFile {
-                guard position < buffer.count else { return nil }
+                guard position < buffer.count else { return skipped > 0 ? skip() : nil }
                 let line = buffer[position...]
                 position = buffer.count
-                return line
+                searched = 0
+                return skipped + line.count > maximumLineBytes ? skip() : line
             }
+            if buffer.count - position > maximumLineBytes {
+                // Too long: drop what is held of it and go on looking for its end.
+                skipped += buffer.count - position
+                position = buffer.count
+            }
+            searched = buffer.count - position
             refill()
         }
+    }
+
+    private func skip() -> ArraySlice<UInt8> {
+        skippedLastLine = true
+        return []
     }
 
     private func refill() {

@@ -38,6 +38,10 @@ public struct NotepadParser {
     public mutating func parse<Failure: Error>(
         _ line: TextLine, _ handle: (consuming NotepadEvent) throws(Failure) -> Void
     ) throws(Failure) {
+        if let bytes = line.overlongByteCount {
+            try handle(.problem(NotepadProblem(line: line.number, reason: LineReader.overlongReason(bytes: bytes))))
+            return
+        }
         var text = line.text
         text.makeContiguousUTF8()
         let names = self.names

@@ -8,7 +8,18 @@ import Foundation
 /// is refused rather than read as mojibake. One exception: a file detected as UTF-8 because its
 /// first chunk was plain ASCII switches to CP949 at its first non-UTF-8 line, if that line is
 /// CP949 (everything before it reads the same in both).
+///
+/// A line longer than `maximumLineBytes` is skipped unread, in the same bounded memory.
 public final class LineReader {
+    /// No care entry is a megabyte long; a line that is (a pasted blob, a binary with no line
+    /// ends) would otherwise be held whole, then copied into records.
+    public static let maximumLineBytes = 1 << 20
+
+    /// Why an overlong line was not read, in the words every importer reports it with.
+    public static func overlongReason(bytes: Int) -> String {
+        "the line is \(bytes) bytes long, over the \(maximumLineBytes >> 20) MiB a line may have: not read"
+    }
+
     public private(set) var encoding: TextEncoding
     public let path: String
 
@@ -40,8 +51,12 @@ public final class LineReader {
 
     /// The next line, or nil at the end of the file.
     public func next() throws(TextDecodingError) -> TextLine? {
-        guard let (range, terminator) = try nextLineRange() else { return nil }
+        guard let span = try nextLineRange() else { return nil }
         lineNumber += 1
+        guard case .line(let range, let terminator) = span else {
+            guard case .overlong(let bytes, let terminator) = span else { return nil }
+            return TextLine(number: lineNumber, text: "", terminator: terminator, overlongByteCount: bytes)
+        }
         let text = try decode(range)
         position = range.upperBound + terminator.utf8.count * encoding.unitSize
         return TextLine(number: lineNumber, text: text, terminator: terminator)
@@ -54,8 +69,13 @@ public final class LineReader {
     public func withNextLine<Result>(
         _ body: (_ number: Int, _ utf8: UnsafeBufferPointer<UInt8>, _ terminator: String) -> Result
     ) throws(TextDecodingError) -> Result? {
-        guard let (range, terminator) = try nextLineRange() else { return nil }
+        guard let span = try nextLineRange() else { return nil }
         lineNumber += 1
+        // A reader of records that may span lines (quoted CSV fields) cannot go on past a hole.
+        guard case .line(let range, let terminator) = span else {
+            guard case .overlong(let bytes, _) = span else { return nil }
+            throw .lineTooLong(path: path, line: lineNumber, bytes: bytes)
+        }
         let number = lineNumber
         var result: Result?
         var lent = false
@@ -79,14 +99,52 @@ public final class LineReader {
         return result
     }
 
+    /// A line found by `nextLineRange`: where it lies in the buffer, or, for one too long, how long it was.
+    private enum LineSpan {
+        case line(Range<Int>, terminator: String)
+        case overlong(bytes: Int, terminator: String)
+    }
+
     /// Where the next line lies in the buffer and what ends it; nil at the end of the file.
-    private func nextLineRange() throws(TextDecodingError) -> (Range<Int>, String)? {
+    private func nextLineRange() throws(TextDecodingError) -> LineSpan? {
         while true {
-            if let end = lineEnd(from: position) { return (position..<end.index, end.terminator) }
+            if buffer.count - position > LineReader.maximumLineBytes { return try skipOverlongLine() }
+            if let end = lineEnd(from: position) { return .line(position..<end.index, terminator: end.terminator) }
             if endOfFile {
                 guard position < buffer.count else { return nil }
-                return (position..<buffer.count, "")
+                return .line(position..<buffer.count, terminator: "")
             }
+            try fill(atLeast: chunkSize)
+        }
+    }
+
+    /// Reads past the rest of a line already known to be too long, dropping its bytes as they
+    /// come, and leaves `position` after its terminator.
+    private func skipOverlongLine() throws(TextDecodingError) -> LineSpan {
+        let unit = encoding.unitSize
+        var skipped = 0
+        while true {
+            if let end = lineEnd(from: position) {
+                // A line that fits after all (the buffer held it and more) is read as usual.
+                guard skipped + end.index - position > LineReader.maximumLineBytes else {
+                    return .line(position..<end.index, terminator: end.terminator)
+                }
+                skipped += end.index - position
+                position = end.index + end.terminator.utf8.count * unit
+                return .overlong(bytes: skipped, terminator: end.terminator)
+            }
+            if endOfFile {
+                guard skipped + buffer.count - position > LineReader.maximumLineBytes else {
+                    return .line(position..<buffer.count, terminator: "")
+                }
+                skipped += buffer.count - position
+                position = buffer.count
+                return .overlong(bytes: skipped, terminator: "")
+            }
+            // All but the last code unit, which may be a CR whose LF is still to come.
+            let dropped = max(0, (buffer.count - position) / unit - 1) * unit
+            skipped += dropped
+            position += dropped
             try fill(atLeast: chunkSize)
         }
     }

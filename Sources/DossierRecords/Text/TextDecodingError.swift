@@ -5,6 +5,8 @@ public enum TextDecodingError: Error, Equatable, Sendable, CustomStringConvertib
     case unknownEncoding(path: String, reason: String)
     /// A line does not decode in the encoding the file started in.
     case invalidLine(path: String, line: Int, encoding: TextEncoding)
+    /// A line longer than `LineReader.maximumLineBytes`, where the reader cannot skip it.
+    case lineTooLong(path: String, line: Int, bytes: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum TextDecodingError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidLine(let path, let line, let encoding):
             let before = line > 1 ? ", the encoding of the lines before it" : ""
             return "\(path):\(line): this line is not valid \(encoding.rawValue)\(before)"
+        case .lineTooLong(let path, let line, let bytes):
+            return "\(path):\(line): \(LineReader.overlongReason(bytes: bytes))"
         }
     }
 }
