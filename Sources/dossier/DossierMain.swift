@@ -5,6 +5,6 @@ import DossierCLI
 @main
 struct DossierMain {
     static func main() async {
-        await DossierCommand.main(nil)
+        await DossierCommand.main(DossierCommand.argumentsAsGiven)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DossierCore
 
 /// `dossier`: files the photos and records of pets and children, one folder per subject.
 public struct DossierCommand: AsyncParsableCommand {
@@ -15,4 +16,13 @@ public struct DossierCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// The command line as the bytes it was given: a path that is not UTF-8 (CP949 names from
+    /// a Korean Windows zip) must still name its file. `CommandLine.arguments` would have
+    /// replaced its bytes with U+FFFD.
+    public static var argumentsAsGiven: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { SourcePath.string(fromCString: $0) }
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import DossierCore
 import Foundation
 
 /// Unbuffered writes to the standard streams, so JSON lines and progress reach a pipe or a
@@ -10,7 +11,8 @@ enum StandardStreams {
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        // A path that is not UTF-8 shows its odd bytes as U+FFFD.
+        var bytes = Array(SourcePath.displayed(text).utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -16,8 +16,7 @@ enum DurableFileSystem {
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        SourcePath.status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 
     /// Reads a whole file, refusing ones larger than `limit` bytes before allocating for them.
@@ -43,7 +42,7 @@ enum DurableFileSystem {
     private static func withOpenFile<T>(_ path: String, _ body: (Int32) throws(SourceReadError) -> T)
         throws(SourceReadError) -> T
     {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SourcePath.openForReading(path)
         guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
         defer { close(descriptor) }
         return try body(descriptor)

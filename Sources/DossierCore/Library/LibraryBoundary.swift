@@ -36,8 +36,8 @@ public struct LibraryBoundary: Sendable {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = SourcePath.withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return SourcePath.string(fromCString: resolved)
     }
 }

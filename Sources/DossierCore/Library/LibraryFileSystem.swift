@@ -275,7 +275,7 @@ public struct LibraryFileSystem: Sendable {
     /// Opens the folder the components lead to from the root, one `openat` at a time with
     /// `O_NOFOLLOW`; missing folders are created (and their parents fsynced) when asked.
     func openFolder<C: Collection<String>>(_ parts: C, creating: Bool, path: String) throws(LibraryError) -> Int32 {
-        var current = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var current = SourcePath.withFileSystemPath(root) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard current >= 0 else {
             if errno == ENOENT { throw .missing(path: root) }
             throw .cannotRead(path: root, reason: errnoMessage())

@@ -31,7 +31,7 @@ public struct SourceKeeper: Sendable {
     /// the reading.
     public func stage(_ source: SourceFile) throws -> StagedCopy {
         let stagedPath = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).kept").path
-        let input = open(source.readPath, O_RDONLY | O_CLOEXEC)
+        let input = SourcePath.openForReading(source.readPath)
         guard input >= 0 else { throw SourceReadError.unreadable(errnoMessage()) }
         defer { close(input) }
         let output = try layout.files.createFile(stagedPath, readingBack: true)
@@ -121,7 +121,8 @@ public struct SourceKeeper: Sendable {
     /// like the original.
     static func relativePath(forName name: String, digest: ContentDigest) -> String {
         let ext = (name as NSString).pathExtension
-        var stem = (name as NSString).deletingPathExtension
+        // Bytes that were not UTF-8 are named as they are shown, U+FFFD.
+        var stem = SourcePath.displayed((name as NSString).deletingPathExtension)
         stem = String(stem.unicodeScalars.map { $0.value < 0x20 || $0 == "/" || $0 == "\u{7F}" ? "_" : Character($0) })
         while stem.hasPrefix(".") { stem.removeFirst() }
         while stem.utf8.count > 80 { stem.removeLast() }

@@ -366,14 +366,13 @@ public struct ImportPipeline: Sendable {
         } catch {
             return kept("its copy in the library could not be checked: \(error)")
         }
-        var info = stat()
-        guard stat(source.path, &info) == 0, SourceFile(path: source.path, info: info).isUnchanged(since: source) else {
+        guard let info = SourcePath.status(source.path), SourceFile(path: source.path, info: info).isUnchanged(since: source) else {
             logger.warning("not removing \(source.path): it changed while it was being imported")
             var kept = outcome
             kept.warnings.append("not removed: the source changed during the import")
             return kept
         }
-        guard unlink(source.path) == 0 else {
+        guard SourcePath.withFileSystemPath(source.path, { unlink($0) }) == 0 else {
             var kept = outcome
             kept.warnings.append("not removed: \(errnoMessage())")
             return kept

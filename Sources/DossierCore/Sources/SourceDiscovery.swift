@@ -42,10 +42,8 @@ public struct SourceDiscovery: Sendable {
 
     /// `root` is the path the user named: folder names are read for routing only below it.
     private func walk(_ path: String, named: Bool, under root: String, into found: inout [Found]) {
-        var info = stat()
         // A named path may be a link the user means; links met while walking are only followed to files.
-        let result = named ? stat(path, &info) : lstat(path, &info)
-        guard result == 0 else {
+        guard let info = SourcePath.status(path, followingLinks: named) else {
             found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
             return
         }
@@ -56,8 +54,7 @@ public struct SourceDiscovery: Sendable {
         case S_IFREG:
             found.append(.file(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root)))
         case S_IFLNK:
-            var target = stat()
-            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG, library?.contains(path) != true {
+            if let target = SourcePath.status(path), target.st_mode & S_IFMT == S_IFREG, library?.contains(path) != true {
                 found.append(.file(SourceFile(path: path, info: target, namedFolder: named ? parent(of: path) : root)))
             }
         default:
@@ -72,12 +69,19 @@ public struct SourceDiscovery: Sendable {
     }
 
     private func walkFolder(_ path: String, under root: String, into found: inout [Found]) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            found.append(.unreadable(path: path, reason: "cannot list folder: \(error.localizedDescription)"))
+        guard let folder = SourcePath.withFileSystemPath(path, { opendir($0) }) else {
+            found.append(.unreadable(path: path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
             return
+        }
+        defer { closedir(folder) }
+        // Names as bytes (readdir), not as FileManager decodes them: a name that is not UTF-8
+        // must still lead back to its file.
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { SourcePath.string(fromCString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             walk(path == "/" ? "/\(name)" : "\(path)/\(name)", named: false, under: root, into: &found)

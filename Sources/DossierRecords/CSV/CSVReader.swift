@@ -186,7 +186,9 @@ public struct CSVReader {
 
     /// What the file is if its first bytes say it is plainly not text.
     static func foreignFormat(at path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let descriptor = SourcePath.openForReading(path)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
         if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {

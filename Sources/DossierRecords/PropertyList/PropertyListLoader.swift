@@ -1,3 +1,4 @@
+import DossierCore
 import Foundation
 
 /// Loads property lists (XML, binary `bplist00`, OpenStep text) as Foundation objects, with
@@ -28,13 +29,15 @@ public enum PropertyListLoader {
 
     /// Loads the file at `path`.
     public static func load(path: String) throws(PropertyListError) -> Any {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let size = SourcePath.status(path).map { Int($0.st_size) } ?? 0
         guard size <= maximumFileSize else {
             throw .unsupported(path: path, reason: "\(size) bytes is more than the \(maximumFileSize) a property list may have")
         }
+        let descriptor = SourcePath.openForReading(path)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data()
         } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }

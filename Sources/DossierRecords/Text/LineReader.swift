@@ -1,3 +1,4 @@
+import DossierCore
 import Foundation
 
 /// Reads a text file line by line in any `TextEncoding`, holding one chunk (64 KiB) at a time,
@@ -32,9 +33,9 @@ public final class LineReader {
     private var sawOnlyASCII = true
 
     public init(path: String, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
+        let descriptor = SourcePath.openForReading(path)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
         self.handle = handle
         self.chunkSize = chunkSize
