@@ -33,7 +33,8 @@ struct ImportPipelineTests {
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: library.root.appendingPathComponent(path).path, isDirectory: &isFolder)
-            if !isFolder.boolValue && !path.hasPrefix(".dossier") { files.append(path) }
+            // The library's settings (config/library.json, written when it is made) are no filed file.
+            if !isFolder.boolValue && !path.hasPrefix(".dossier") && !path.hasPrefix("config/") { files.append(path) }
         }
         return files.sorted()
     }

@@ -21,9 +21,10 @@ struct TodayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let day = try date.map { try CommandSupport.day($0, option: "--date") } ?? RecordDate.today
         try CommandSupport.requireLibrary(libraryOptions.layout)
         try CommandSupport.withLibraryError {
+            let day = try date.map { try CommandSupport.day($0, option: "--date") }
+                ?? RecordDate.today(in: LibraryTimeZone.of(libraryOptions.layout))
             for (subject, profile) in try ProfileStore(layout: libraryOptions.layout).allProfiles() {
                 guard let profile, let born = profile.born else { continue }
                 for anniversary in Anniversaries.on(day, born: born, isChild: subject.kind == .children) {

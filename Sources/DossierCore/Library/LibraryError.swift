@@ -11,13 +11,15 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case symbolicLink(path: String)
     case missing(path: String)
     case cannotRead(path: String, reason: String)
+    /// A settings file of the library (`config/library.json`) that cannot be used as it is.
+    case badConfiguration(path: String, reason: String)
 
     /// Whether the library itself failed (its index, or its disk: read-only, full, not
     /// permitted), as opposed to one file in it: the import then stops with one line, since every
     /// other source would fail the same way.
     public var isAboutTheLibrary: Bool {
         switch self {
-        case .index, .busy:
+        case .index, .busy, .badConfiguration:
             return true
         case .cannotWrite(_, let reason), .cannotCreate(_, let reason):
             return [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains { reason.hasSuffix(errnoMessage($0)) }
@@ -46,6 +48,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) does not exist"
         case .cannotRead(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .badConfiguration(let path, let reason):
+            return "\(path): \(reason)"
         }
     }
 }

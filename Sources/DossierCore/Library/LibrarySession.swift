@@ -30,6 +30,7 @@ public struct LibrarySession: Sendable {
         try layout.files.createFolders(layout.stagingFolder.path)
         let lock = try LibraryLock.acquire(layout, wait: waitForLock, waiting: whileWaiting)
         try Filer.clearStaging(layout)
+        try LibraryTimeZone.record(in: layout)
         var movedAside: String?
         if movingDamagedIndexAside && LibraryIndex.isDamaged(layout) {
             movedAside = try LibraryIndex.moveDamagedIndexAside(layout)

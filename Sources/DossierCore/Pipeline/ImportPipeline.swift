@@ -89,6 +89,7 @@ public struct ImportPipeline: Sendable {
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
         var libraryFailure: LibraryError?
+        let timeZone = try LibraryTimeZone.of(layout)
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
@@ -100,7 +101,7 @@ public struct ImportPipeline: Sendable {
                 registry: registry, layout: layout, options: options, index: session.index,
                 filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
-                                         requestedKind: options.requestedKind))
+                                         requestedKind: options.requestedKind, timeZone: timeZone))
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// What importers and transforms may use besides the items: the run's logger, library,
@@ -9,9 +10,13 @@ public struct PipelineContext: Sendable {
     public let resources: RunResources
     /// `--kind`: the kind of the records of sources that do not say (a CSV without a kind column).
     public let requestedKind: String?
+    /// The library's time zone (`LibraryTimeZone`): where an instant (a property list date, a
+    /// file's mtime, a PNG's UTC time) becomes a day.
+    public let timeZone: TimeZone
 
     public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
-                requestedKind: String? = nil) {
+                requestedKind: String? = nil, timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
         self.logger = logger
         self.layout = layout
         self.routing = routing

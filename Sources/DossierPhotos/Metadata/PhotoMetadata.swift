@@ -1,4 +1,5 @@
 import DossierCore
+import Foundation
 
 /// What the importers read from a photo's metadata: how to turn it and when it was taken.
 struct PhotoMetadata {
@@ -8,8 +9,9 @@ struct PhotoMetadata {
 
     static let unreadableExifWarning = "the EXIF block could not be read; the photo is filed as stored"
 
-    /// The date is EXIF DateTimeOriginal, else DateTime, else the PNG tIME chunk, else the file's mtime.
-    init(exif tiff: [UInt8]?, pngTime: LocalDateTime?, source: SourceFile) {
+    /// The date is EXIF DateTimeOriginal, else DateTime, else the PNG tIME chunk, else the file's
+    /// mtime on the wall clock of the library's time zone.
+    init(exif tiff: [UInt8]?, pngTime: LocalDateTime?, source: SourceFile, timeZone: TimeZone) {
         var warnings: [String] = []
         let block = tiff.flatMap(ExifBlock.init(tiff:))
         if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
@@ -21,7 +23,7 @@ struct PhotoMetadata {
         } else if let pngTime {
             captureDate = CaptureDate(pngTime, origin: .pngTime)
         } else {
-            captureDate = CaptureDate(LocalDateTime(source.modificationDate), origin: .fileModificationTime)
+            captureDate = CaptureDate(LocalDateTime(source.modificationDate, in: timeZone), origin: .fileModificationTime)
         }
         self.warnings = warnings
     }

@@ -18,7 +18,7 @@ public struct JPEGImporter: Importer {
         let data = try input.readAll()
         let info = try JPEGCodec.info(data.bytes)
         let exif = JPEGSegments.exifTIFF(in: data.bytes)
-        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: data.source)
+        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: data.source, timeZone: context.timeZone)
         try sink.accept(.photo(Photo(source: data.source, format: .jpeg, bytes: data.bytes, sourceDigest: data.digest,
                                      orientation: metadata.orientation, width: info.width, height: info.height,
                                      captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)))

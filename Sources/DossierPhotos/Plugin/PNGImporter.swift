@@ -24,9 +24,9 @@ public struct PNGImporter: Importer {
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let data = try input.readAll()
         let inspection = try PNGCodec.inspect(data.bytes)
-        // tIME is UTC; names use the wall clock of this machine, like mtime.
-        let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!)) }
-        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: data.source)
+        // tIME is UTC; names use the wall clock of the library's time zone, like mtime.
+        let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!), in: context.timeZone) }
+        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: data.source, timeZone: context.timeZone)
         try sink.accept(.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,

@@ -19,7 +19,7 @@ public struct NotepadImporter: Importer {
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
         let lines = try LineReader(path: input.source.readPath)
-        let fallbackYear = LocalDateTime(input.source.modificationDate).year
+        let fallbackYear = LocalDateTime(input.source.modificationDate, in: context.timeZone).year
         var parser = NotepadParser(
             directory: resources.directory, fileSubject: sink.sourceSubject,
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,

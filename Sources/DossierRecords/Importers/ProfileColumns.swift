@@ -1,4 +1,5 @@
 import DossierCore
+import Foundation
 
 /// A CSV header that describes subjects (id, name, born, species...) rather than dated records.
 struct ProfileColumns {
@@ -16,7 +17,8 @@ struct ProfileColumns {
     func profile(from row: CSVRow) -> Result<SubjectProfile, NotepadProblem> {
         var values: [String: Any] = [:]
         for (key, value) in zip(header, row.fields) where !value.isEmpty { values[key] = value }
-        switch ProfileFields.profile(from: values, defaultKind: nil) {
+        // CSV dates are text, written as days: no zone applies (UTC stands for none).
+        switch ProfileFields.profile(from: values, defaultKind: nil, timeZone: TimeZone(identifier: "UTC")!) {
         case .success(let profile): return .success(profile)
         case .failure(let failure): return .failure(NotepadProblem(line: row.line, reason: "not a profile: \(failure)"))
         }

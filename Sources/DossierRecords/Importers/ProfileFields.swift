@@ -39,11 +39,12 @@ enum ProfileFields {
     }
 
     /// A date written as ISO (`2024-02-10`, `2024-02-10T14:30`) or with dots or slashes in
-    /// year-month-day order, or given as a plist date (taken in this machine's time zone).
-    static func date(_ value: Any) -> RecordDate? {
+    /// year-month-day order, or given as a plist date (an instant, taken in the library's time
+    /// zone: one library gives one birthday on every machine).
+    static func date(_ value: Any, timeZone: TimeZone) -> RecordDate? {
         if let date = value as? Date {
-            // A plist date is an instant: a birth time is kept, as this machine's wall clock.
-            let local = LocalDateTime(date)
+            // A birth time is kept, as the wall clock of the library's zone.
+            let local = LocalDateTime(date, in: timeZone)
             return RecordDate(year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute)
         }
         guard let text = (value as? String)?.trimmedWhitespace else { return nil }
@@ -66,7 +67,7 @@ enum ProfileFields {
     }
 
     /// A profile from key-value pairs; `defaultKind` applies when none is given.
-    static func profile(from values: [String: Any], defaultKind: SubjectKind?) -> Result<SubjectProfile, Failure> {
+    static func profile(from values: [String: Any], defaultKind: SubjectKind?, timeZone: TimeZone) -> Result<SubjectProfile, Failure> {
         var byField: [Field: Any] = [:]
         for (key, value) in values {
             if let field = field(for: key), byField[field] == nil { byField[field] = value }
@@ -86,7 +87,7 @@ enum ProfileFields {
         }
         var born: RecordDate?
         if let value = byField[.born] {
-            guard let date = date(value) else { return .failure(.invalid("'\(value)' is not a birth date")) }
+            guard let date = date(value, timeZone: timeZone) else { return .failure(.invalid("'\(value)' is not a birth date")) }
             born = date
         }
         var sex: Sex?

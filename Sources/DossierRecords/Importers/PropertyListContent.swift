@@ -38,7 +38,7 @@ struct PropertyListContent {
             }
         }
         if understood { return }
-        if !dictionary.isEmpty, dictionary.keys.allSatisfy({ ProfileFields.date($0) != nil }) {
+        if !dictionary.isEmpty, dictionary.keys.allSatisfy({ ProfileFields.date($0, timeZone: context.timeZone) != nil }) {
             return try readDated(dictionary)
         }
         if dictionary.keys.contains(where: { ProfileFields.field(for: $0) == .name }) {
@@ -67,7 +67,7 @@ struct PropertyListContent {
                 sink.report("entry \(entryNumber): not a dictionary")
                 continue
             }
-            switch ProfileFields.profile(from: values, defaultKind: kind) {
+            switch ProfileFields.profile(from: values, defaultKind: kind, timeZone: context.timeZone) {
             case .success(let profile): try sink.accept(.custom(SubjectProfileItem(profile: profile, source: source)))
             case .failure(let failure): sink.report("entry \(entryNumber): not a profile: \(failure)")
             }
@@ -95,7 +95,7 @@ struct PropertyListContent {
     /// `{"2023-05-01": "fed 3 crickets", "2023-05-03": ["탈피", "체중 45g"], ...}`
     private mutating func readDated(_ dictionary: [String: Any]) throws {
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            guard let date = ProfileFields.date(key) ?? RecordDate(iso8601: key) else {
+            guard let date = ProfileFields.date(key, timeZone: context.timeZone) ?? RecordDate(iso8601: key) else {
                 entryNumber += 1
                 sink.report("entry \(entryNumber): '\(key)' is not a date")
                 continue
@@ -115,7 +115,7 @@ struct PropertyListContent {
     }
 
     private mutating func readRecord(_ values: [String: Any], date given: RecordDate?) throws {
-        let date = given ?? values.first(where: { PropertyListContent.isDateKey($0.key) }).flatMap { PropertyListContent.recordDate($0.value) }
+        let date = given ?? values.first(where: { PropertyListContent.isDateKey($0.key) }).flatMap { recordDate($0.value) }
         guard let date else {
             sink.report("entry \(entryNumber): no date")
             return
@@ -159,7 +159,7 @@ struct PropertyListContent {
 
     /// A plist date (with its time, in this machine's zone) or a date written as text in any
     /// form a CSV timestamp may take.
-    static func recordDate(_ value: Any) -> RecordDate? {
-        ProfileFields.date(value) ?? (value as? String).flatMap { CSVTimestamp.parse($0)?.recordDate }
+    func recordDate(_ value: Any) -> RecordDate? {
+        ProfileFields.date(value, timeZone: context.timeZone) ?? (value as? String).flatMap { CSVTimestamp.parse($0)?.recordDate }
     }
 }

@@ -13,7 +13,7 @@ public struct DeriveTransform: Transform {
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
         var today: RecordDate?
         batch.updateCustomItems(SubjectProfileItem.self) { item in
-            let day = today ?? RecordDate.today
+            let day = today ?? RecordDate.today(in: context.timeZone)
             today = day
             item.profile = ProfileNormaliser.derivingFields(of: item.profile, today: day)
         }

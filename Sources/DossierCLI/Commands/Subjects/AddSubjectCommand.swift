@@ -69,7 +69,7 @@ struct AddSubjectCommand: ParsableCommand {
             var profile = SubjectProfile(subject: subject, name: name, aliases: aliases, born: born.flatMap(RecordDate.init(iso8601:)),
                                          sex: sex.flatMap(Sex.init(reading:)), animalClass: animalClass, species: species,
                                          subspecies: subspecies, morph: morph, notes: notes)
-            profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today)
+            profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today(in: LibraryTimeZone.of(layout)))
             try store.save(profile)
             withExtendedLifetime(session) {}
             StandardStreams.writeOut("Added \(subject.path) (\(profile.name)): \(layout.root.appendingPathComponent(layout.profilePath(for: subject)).path)\n")
