@@ -10,8 +10,11 @@ import Logging
 /// order they finish: it records it in the index, removes the source for `--move`, and tells the
 /// listeners, so neither the index nor the listeners see concurrent calls.
 public struct ImportPipeline: Sendable {
-    /// How many leading bytes importers get to recognise a source.
+    /// How many leading bytes importers get to recognise a source, at the least.
     public static let sniffLength = 4096
+    /// How far the head of a text source grows until it holds a few whole lines (a CSV's first
+    /// row may be a 5,000-character note or 10,000 columns): as far as a line may be long.
+    public static let longestTextSniff = 1 << 20
     /// Larger sources are refused before being read into memory.
     public static let maximumSourceSize: Int64 = 1 << 30
 

@@ -38,11 +38,25 @@ struct SourceWorker: Sendable {
         }
     }
 
+    /// The source's first bytes: `ImportPipeline.sniffLength` of them, more for text whose head
+    /// holds fewer than three whole lines, doubling up to `ImportPipeline.longestTextSniff`, so
+    /// importers tell text formats apart by lines, not by a cut-off first one.
+    private func sniffedHead(of source: SourceFile) throws -> [UInt8] {
+        var length = ImportPipeline.sniffLength
+        while true {
+            let head = try DurableFileSystem.readHead(source.readPath, count: length)
+            // No NUL: text (photos and other binaries have one within their first bytes).
+            let text = !head.contains(0) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+            guard text, head.count == length, length < ImportPipeline.longestTextSniff,
+                  head.lazy.filter({ $0 == 0x0A || $0 == 0x0D }).count < 3
+            else { return head }
+            length *= 2
+        }
+    }
+
     private func work(on source: SourceFile) throws -> WorkedSource {
         if let earlier = try unchangedImport(of: source) { return earlier }
-        let head = try step("read", source) {
-            try DurableFileSystem.readHead(source.readPath, count: ImportPipeline.sniffLength)
-        }
+        let head = try step("read", source) { try sniffedHead(of: source) }
         guard let importer = registry.importer(for: head) else {
             let type = FileTypeDescription.describe(head: head)
             return WorkedSource(outcome: SourceOutcome(

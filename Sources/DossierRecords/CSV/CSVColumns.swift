@@ -36,6 +36,20 @@ public struct CSVColumns: Sendable {
         self.columns = columns
     }
 
+    private init(columns: [CSVColumn], decimalComma: Bool) {
+        self.columns = columns
+        self.decimalComma = decimalComma
+    }
+
+    /// The same columns with the one at `index` holding the subject's name (found by its values:
+    /// a baby tracker's first column is titled "Baby", or the child's name, or nothing known).
+    public func withSubjectColumn(at index: Int) -> CSVColumns {
+        CSVColumns(columns: columns.map { column in
+            if column.index == index { return CSVColumn(index: index, header: column.header, role: .subject) }
+            return column.role == .subject ? CSVColumn(index: column.index, header: column.header, role: .text) : column
+        }, decimalComma: decimalComma)
+    }
+
     /// From the header row of a file read with `dialect`.
     public init(header: CSVRow, dialect: CSVDialect) {
         self.init(header: header.fields, decimalComma: dialect.delimiter == ";")
@@ -63,6 +77,11 @@ public struct CSVColumns: Sendable {
         if CSVHeaderVocabulary.noteWords.contains(key) { return .note }
         if let dimension = CSVHeaderVocabulary.measurementNames[key] {
             return .measurement(name: name, unit: dimension.unit, factor: 1)
+        }
+        // `grams`, `kg`, `oz`: a header that is only a unit measures what the unit does. One
+        // letter (`g`, `m`, `l`) is too easily a column's initial to be taken for a unit.
+        if bracket == nil, key.count > 1, let (dimension, factor) = CSVHeaderVocabulary.unit(name, forName: "") {
+            return .measurement(name: dimension.measurementName, unit: dimension.unit, factor: factor)
         }
         return .text
     }

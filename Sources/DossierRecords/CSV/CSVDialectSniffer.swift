@@ -1,5 +1,8 @@
 /// Tells a file's dialect from its first lines, as a person would: the delimiter is the one that
-/// splits the lines into the same number of fields, outside quotes.
+/// splits the lines, outside quotes, into as many fields as the header has, or fewer: exports
+/// leave out empty trailing fields (a baby tracker's Note, written on one row in ten). Counting
+/// only rows of one width chose `:` for such a file, whose every row had one colon in its
+/// quoted time (`"1/13/26, 15:58"`), and the file was not read as CSV at all.
 enum CSVDialectSniffer {
     /// Enough lines to see a header and some rows; a sample is held whole, so it is bounded.
     static let sampleLines = 64
@@ -15,7 +18,8 @@ enum CSVDialectSniffer {
         let order: Int
         let consistency: Double
         let consistentRows: Int
-        let modeCount: Int
+        /// The header's width: the first row of two or more fields.
+        let width: Int
 
         func isBetter(than other: Candidate) -> Bool {
             if consistency != other.consistency { return consistency > other.consistency }
@@ -33,17 +37,17 @@ enum CSVDialectSniffer {
             for escape in escapes {
                 let dialect = CSVDialect(delimiter: delimiter, quoteEscape: escape)
                 let (rows, failures) = split(lines, dialect)
-                guard let mode = modeCount(rows), mode >= 2 else { continue }
-                let consistent = rows.filter { $0.fieldCount == mode }.count
+                guard let width = rows.prefix(3).first(where: { $0.fieldCount >= 2 })?.fieldCount else { continue }
+                let consistent = rows.filter { (2...width).contains($0.fieldCount) }.count
                 let candidate = Candidate(dialect: dialect, order: order,
                                           consistency: Double(consistent) / Double(rows.count + failures),
-                                          consistentRows: consistent, modeCount: mode)
+                                          consistentRows: consistent, width: width)
                 if best.map({ candidate.isBetter(than: $0.candidate) }) ?? true { best = (candidate, rows) }
             }
         }
         guard let best else { return CSVDialect() }
         // `#` lines are comments only where one does not fit the table: a row may start with `#`.
-        let hasComments = best.rows.contains { $0.startsWithHash && $0.fieldCount != best.candidate.modeCount }
+        let hasComments = best.rows.contains { $0.startsWithHash && !(2...best.candidate.width).contains($0.fieldCount) }
         return CSVDialect(delimiter: best.candidate.dialect.delimiter, quoteEscape: best.candidate.dialect.quoteEscape,
                           commentPrefix: hasComments ? "#" : nil)
     }
@@ -73,12 +77,5 @@ enum CSVDialectSniffer {
             }
         }
         return (rows, failures)
-    }
-
-    /// The most frequent field count; ties go to the larger count.
-    private static func modeCount(_ rows: [SampleRow]) -> Int? {
-        var frequency: [Int: Int] = [:]
-        for row in rows { frequency[row.fieldCount, default: 0] += 1 }
-        return frequency.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
     }
 }

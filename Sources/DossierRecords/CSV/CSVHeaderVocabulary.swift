@@ -17,6 +17,17 @@ enum CSVHeaderVocabulary {
             case .count: return .count
             }
         }
+
+        /// What a column headed by a unit alone (`grams`, `kg`, `oz`) measures.
+        var measurementName: String {
+            switch self {
+            case .mass: return "weight"
+            case .length: return "length"
+            case .volume: return "amount"
+            case .duration: return "duration"
+            case .count: return "count"
+            }
+        }
     }
 
     static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",

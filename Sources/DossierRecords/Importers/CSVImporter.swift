@@ -32,9 +32,19 @@ public struct CSVImporter: Importer {
             }
             return
         }
-        let columns = CSVColumns(header: header, dialect: reader.dialect)
+        var columns = CSVColumns(header: header, dialect: reader.dialect)
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
+        }
+        // The first rows are looked at before any is read: their values may show which column
+        // names the subjects, whatever its header says.
+        var firstRows: [CSVRow] = []
+        while firstRows.count < CSVImporter.subjectSampleRows, let row = try reader.next() { firstRows.append(row) }
+        var headerSubject: Subject?
+        if let index = CSVImporter.subjectColumn(in: firstRows, columns: columns, directory: resources.directory) {
+            columns = columns.withSubjectColumn(at: index)
+        } else if columns.column(.subject) == nil {
+            headerSubject = CSVImporter.subjectNamedByHeader(columns, directory: resources.directory)
         }
         let fileKind = context.requestedKind
             ?? (columns.column(.kind) == nil ? CSVImporter.kind(fromFileName: input.source.fileName, keywords: resources.keywords,
@@ -44,7 +54,8 @@ public struct CSVImporter: Importer {
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
         let path = input.source.path
-        while let row = try reader.next() {
+        var sampled = firstRows.makeIterator()
+        while let row = try sampled.next() ?? reader.next() {
             let values = columns.values(of: row)
             for problem in values.problems { sink.report("line \(row.line): \(problem)") }
             guard let date = values.date else {
@@ -52,7 +63,7 @@ public struct CSVImporter: Importer {
                 continue
             }
             // Cells are trimmed, and empty ones left out: a name or kind here is never "".
-            var subject: Subject?
+            var subject = headerSubject
             if let name = values.subjectName {
                 guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
@@ -66,6 +77,42 @@ public struct CSVImporter: Importer {
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
+    }
+
+    /// How many rows are looked at to find the subject column by its values.
+    static let subjectSampleRows = 32
+
+    /// The column most of whose values (in the rows given) are subjects' names or aliases, if
+    /// one is: the subject column, whatever its header. A column headed as the subject's keeps
+    /// that role unless another holds the names.
+    static func subjectColumn(in rows: [CSVRow], columns: CSVColumns, directory: SubjectDirectory) -> Int? {
+        var best: (index: Int, named: Int)?
+        for column in columns.columns {
+            switch column.role {
+            case .date, .time, .measurement: continue
+            case .subject, .kind, .note, .text: break
+            }
+            var values = 0, named = 0
+            for row in rows where column.index < row.count {
+                let cell = row.field(column.index).trimmedWhitespace
+                guard !cell.isEmpty else { continue }
+                values += 1
+                if directory.subject(named: cell) != nil { named += 1 }
+            }
+            // Four in five: a note that names a pet now and then is no subject column.
+            guard values > 0, named * 5 >= values * 4, named > (best?.named ?? 0) else { continue }
+            best = (column.index, named)
+        }
+        guard let best, columns.column(.subject)?.index != best.index else { return nil }
+        return best.index
+    }
+
+    /// The subject a header cell names (`Mina,Time,Amount`: the export titled its first column
+    /// with the child's name), when exactly one does.
+    static func subjectNamedByHeader(_ columns: CSVColumns, directory: SubjectDirectory) -> Subject? {
+        let named = Set(columns.columns.filter { $0.role == .text || $0.role == .kind }
+            .compactMap { directory.subject(named: $0.header.trimmedWhitespace) })
+        return named.count == 1 ? named.first : nil
     }
 
     /// A row without a note, as text: its fields, without the empty ones padding a short row.
@@ -94,12 +141,35 @@ public struct CSVImporter: Importer {
         columns.column(.date) != nil || columns.column(.time) != nil
     }
 
-    /// `sleep.csv` holds sleeps, `수유기록.csv` feedings (by the keyword table); a file called
-    /// `export.csv` says nothing, so its notes decide, or failing notes its name is the kind.
+    /// `sleep.csv` holds sleeps, `수유기록.csv` feedings, `weights.csv` weights (by the keyword
+    /// table, the name's words also without a plural `s`); a file called `export.csv` says
+    /// nothing, so its notes decide, or failing notes its name, in the singular, is the kind.
     static func kind(fromFileName fileName: String, keywords: KeywordTable, hasNotes: Bool) -> String? {
         let stem = (fileName as NSString).deletingPathExtension
-        if let kind = KeywordClassifier(table: keywords).classify(stem).kind { return kind }
-        return hasNotes ? nil : slug(stem)
+        let classifier = KeywordClassifier(table: keywords)
+        if let kind = classifier.classify(stem).kind ?? classifier.classify(singular(stem)).kind { return kind }
+        return hasNotes ? nil : slug(singular(stem))
+    }
+
+    /// Each English word of the text without a plural ending: `weights` -> `weight`,
+    /// `diapers_log` -> `diaper_log`; `glass` and `bus` stay as they are.
+    static func singular(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            let lowered = word.lowercased()
+            if lowered.count > 3, lowered.hasSuffix("s"), !lowered.hasSuffix("ss"), !lowered.hasSuffix("us"),
+               word.unicodeScalars.allSatisfy({ $0.isASCII }) {
+                word.removeLast()
+            }
+            result += word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter { word.append(character) } else { flush(); result.append(character) }
+        }
+        flush()
+        return result
     }
 
     /// A kind as records keep it: lowercase, words joined by "-".

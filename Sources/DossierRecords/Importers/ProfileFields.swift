@@ -78,10 +78,13 @@ enum ProfileFields {
             return string.flatMap { $0.trimmedWhitespace.isEmpty ? nil : $0.trimmedWhitespace }
         }
         guard let name = text(.name) else { return .failure(.missing("name")) }
-        guard let kind = text(.kind).flatMap(ProfileFields.kind) ?? defaultKind else {
+        // An id may carry its kind (`pets/rex`); a species, class or morph is only a pet's.
+        let qualified = text(.id).flatMap { try? Subject(parsing: $0) }
+        let animalFields = [Field.species, .animalClass, .subspecies, .morph].contains { text($0) != nil }
+        guard let kind = text(.kind).flatMap(ProfileFields.kind) ?? qualified?.kind ?? defaultKind ?? (animalFields ? .pets : nil) else {
             return .failure(.missing("kind for '\(name)' (pets or children)"))
         }
-        guard let idText = text(.id) else { return .failure(.missing("id for '\(name)'")) }
+        guard let idText = qualified?.id.rawValue ?? text(.id) else { return .failure(.missing("id for '\(name)'")) }
         guard let id = try? SubjectID(idText) else {
             return .failure(.invalid("'\(idText)' is not a subject id: an id is \(SubjectID.rule)"))
         }

@@ -1,0 +1,115 @@
+import Foundation
+import DossierTestSupport
+import Testing
+
+/// CSV exports as apps really write them: ragged rows, quoted stamps with commas, a first
+/// column titled with the child's name, a first row longer than any sniff, plural file names.
+@Suite("CSV exports are read whole, as they are written")
+struct CSVSafetyTests {
+    static let notes = ["spit up a little", "fussy before, settled after", "fell asleep during", "burped twice",
+                        "new bottle nipple", "half with daddy", "grandma fed", "after bath", "woke for it", "refused at first",
+                        "\"hiccups\" again", "cluster feeding?"]
+
+    /// One of a baby tracker's five exports: CRLF, `"1/13/26, 15:58"` stamps, a first column
+    /// titled `Baby` or with the child's name, and the Note field only on the rows that have one.
+    static func export(header: String, rows: Int, seed: Int, first: (Int) -> String = { _ in "Mina" },
+                       cells: (Int) -> String?) -> (text: String, noted: Int) {
+        var lines = [header]
+        var noted = 0
+        for index in 0..<rows {
+            let day = 13 - index / 9, minutes = (index * 157 + seed * 31) % 1440
+            var line = "\(first(index)),\"1/\(day)/26, \(minutes / 60):\(String(format: "%02d", minutes % 60))\""
+            if let cells = cells(index) { line += ",\(cells)" }
+            if (index * 7 + seed) % 11 == 0 {
+                line += ",\(CSVSafetyTests.quoted(CSVSafetyTests.notes[(index + seed) % CSVSafetyTests.notes.count]))"
+                noted += 1
+            }
+            lines.append(line)
+        }
+        return (lines.joined(separator: "\r\n") + "\r\n", noted)
+    }
+
+    static func quoted(_ note: String) -> String {
+        note.contains(",") || note.contains("\"") ? "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : note
+    }
+
+    static func records(_ folder: TemporaryFolder, _ yearFile: String) throws -> [[String: Any]] {
+        try String(contentsOfFile: folder.path(yearFile), encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("A baby tracker's five exports are read row for row: ragged Note fields, quoted stamps, the child's name as a title")
+    func aBabyTrackerExportIsReadWhole() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0)
+        let exports = [
+            ("Mina_formula.csv", CSVSafetyTests.export(header: "Baby,Time,Amount (oz.),Note", rows: 90, seed: 1) { ["3", "3.5", "4", "4.5"][$0 % 4] }),
+            ("Mina_diaper.csv", CSVSafetyTests.export(header: "Mina,Time,Note", rows: 80, seed: 2,
+                                                       first: { ["Wet", "Dirty", "Mixed"][$0 % 3] }, cells: { _ in nil })),
+            ("Mina_sleep.csv", CSVSafetyTests.export(header: "Baby,Time,Duration(minutes),Note", rows: 70, seed: 3) { "\(20 + $0 * 13 % 160)" }),
+            ("Mina_growth.csv", CSVSafetyTests.export(header: "Baby,Time,Weight (lb),Height (in),Head Size (in),Note", rows: 9, seed: 4) {
+                "\(8 + $0 / 3).\($0 % 10),\(20 + $0 / 4),\(13 + $0 / 5)" }),
+            ("Mina_pump.csv", CSVSafetyTests.export(header: "Baby,Time,Left (oz.),Right (oz.),Total (oz.),Note", rows: 40, seed: 5) {
+                "2,2.\($0 % 10),4.\($0 % 10)" }),
+        ]
+        for (name, export) in exports { try folder.write(export.text, to: "export/\(name)") }
+        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.outcomes.map { $0["status"] as? String } == Array(repeating: "imported", count: 5))
+        #expect(imported.outcomes.map { ($0["records"] as? [String: Any])?["added"] as? Int }.reduce(0) { $0 + ($1 ?? 0) } == 289)
+        let records = try CSVSafetyTests.records(folder, "Library/children/mina/records/2026.jsonl")
+        #expect(records.count == 289)
+        #expect(records.allSatisfy { $0["subject"] as? String == "children/mina" })
+        let formula = records.filter { ($0["source"] as? [String: Any])?["line"] as? Int == 2
+            && (($0["source"] as? [String: Any])?["path"] as? String)?.hasSuffix("Mina_formula.csv") == true }
+        #expect(formula.count == 1)
+        #expect(formula.first?["date"] as? String == "2026-01-13T00:31")
+        #expect(formula.first?["kind"] as? String == "feeding")
+        #expect((formula.first?["measurements"] as? [[String: Any]])?.first?["unit"] as? String == "ml")
+        // Rows with a note keep it; the diaper file's first column, titled with her name, holds
+        // the diaper's state.
+        let noted = exports.map(\.1.noted).reduce(0, +)
+        #expect(records.filter { ($0["text"] as? String).map { text in CSVSafetyTests.notes.contains { text.contains($0) } } ?? false }.count
+            == noted)
+        #expect(records.contains { ($0["fields"] as? [String: String])?["Mina"] == "Dirty" })
+        let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url)
+        #expect(problems.jsonLines.isEmpty)
+    }
+
+    @Test("A CSV whose first row holds a 5,000-character note, and one with 10,000 columns, are read as CSV, not as memos")
+    func longFirstRowsAreStillCSV() throws {
+        let folder = try TemporaryFolder()
+        let words = ["shed", "in", "one", "piece", "after", "a", "long", "soak;", "basking", "more,", "eating", "well"]
+        let note = (0..<900).map { words[($0 * 7 + $0 / 5) % words.count] }.joined(separator: " ").prefix(5000)
+        try folder.write("date,weight (g),note\n2024-03-01,45,\"\(note)\"\n2024-03-02,46,ok\n", to: "in/pets/leo/care.csv")
+        let header = ["date"] + (1..<10_000).map { "probe \($0)" }
+        let row = { (day: Int) in ["2024-04-0\(day)"] + (1..<10_000).map { "\(($0 * day * 37) % 100)" } }
+        try folder.write([header, row(1), row(2)].map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n",
+                         to: "in/pets/leo/probes.csv")
+        let imported = try DossierBinary.run(["import", "in", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0)
+        let records = try CSVSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl")
+        #expect(records.map { $0["date"] as? String } == ["2024-03-01", "2024-03-02", "2024-04-01", "2024-04-02"])
+        #expect(records[0]["text"] as? String == String(note))
+        #expect((records[0]["measurements"] as? [[String: Any]])?.first?["value"] as? Double == 45)
+        #expect((records[2]["fields"] as? [String: String])?.count == 9_999)
+        #expect((records[2]["fields"] as? [String: String])?["probe 3"] == "\(3 * 37 % 100)")
+    }
+
+    @Test("weights.csv holds kind weight, found by records --kind weight; a profile CSV (id,name,born,species) makes subjects")
+    func pluralNamesAndProfiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("date,grams\n2024-05-01,47\n2024-05-08,48.5\n", to: "in/pets/leo/weights.csv")
+        try folder.write("id,name,born,species\nrex,Rex,2021-05-03,leopard gecko\nchildren/hana,하나,2024-02-10,\n", to: "in/profiles.csv")
+        let imported = try DossierBinary.run(["import", "in", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let weights = try DossierBinary.run(["records", "pets/leo", "--kind", "weight", "--json", "--library", "Library"], in: folder.url)
+        #expect(weights.status == 0)
+        #expect(weights.jsonLines.map { ($0["measurements"] as? [[String: Any]])?.first?["value"] as? Double } == [47, 48.5])
+        let rex = try String(contentsOfFile: folder.path("Library/pets/rex/profile.json"), encoding: .utf8)
+        #expect(rex.contains("\"born\" : \"2021-05-03\"") && rex.contains("\"species\" : \"Eublepharis macularius\""))
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/children/hana/profile.json")))
+    }
+}
