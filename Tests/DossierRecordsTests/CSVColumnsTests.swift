@@ -119,6 +119,12 @@ struct CSVColumnsTests {
         let impossible = values(["Date"], ["2026-02-30"])
         #expect(impossible.date == nil)
         #expect(impossible.problems == ["column 'Date': '2026-02-30' is not a real date"])
+        // The years a notepad log accepts, no more: 9999-12-31 and 0000-01-01 are mistakes in both.
+        for (date, time) in [("9999-12-31", "10:00"), ("0000-01-01", "08:15"), ("1899-12-31", "23:59")] {
+            let outOfRange = values(["Date", "Time"], [date, time])
+            #expect(outOfRange.date == nil)
+            #expect(outOfRange.problems == ["column 'Date': '\(date)' is not a real date"], "\(date)")
+        }
     }
 
     @Test("Empty and NULL-like cells in a number column are no measurement and no problem")

@@ -163,7 +163,7 @@ public struct CSVColumns: Sendable {
         guard let parsed, let year = parsed.year, let month = parsed.month, let day = parsed.day else { return nil }
         guard let date = parsed.recordDate else {
             // 25:00 in the time column is the time column's fault, not the date's.
-            let dayExists = RecordDate(year: year, month: month, day: day) != nil
+            let dayExists = RecordDate.plausibleYears.contains(year) && RecordDate(year: year, month: month, day: day) != nil
             let cell = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!
             problems.append("column '\(cell.column.header)': '\(cell.string)' is not a real \(cell.column.role == .time && dayExists ? "time" : "date")")
             return nil

@@ -19,10 +19,10 @@ struct CSVTimestamp: Equatable {
 
     var hasDate: Bool { year != nil }
 
-    /// As a record's date; nil without a whole date or for a day that does not exist. A time
-    /// without minutes is on the hour.
+    /// As a record's date; nil without a whole date or for a day that does not exist (nor one
+    /// outside `RecordDate.plausibleYears`, as in notepad logs). A time without minutes is on the hour.
     var recordDate: RecordDate? {
-        guard let year, let month, let day else { return nil }
+        guard let year, let month, let day, RecordDate.plausibleYears.contains(year) else { return nil }
         return RecordDate(year: year, month: month, day: day, hour: hour, minute: hour.map { _ in minute ?? 0 },
                           utcOffsetMinutes: hour == nil ? nil : utcOffsetMinutes)
     }
