@@ -4,6 +4,6 @@ import ArgumentParser
 struct SubjectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subjects",
-        abstract: "Add, list and show the pets and children of a library.",
-        subcommands: [AddSubjectCommand.self, ListSubjectsCommand.self, ShowSubjectCommand.self])
+        abstract: "Add, edit, list and show the pets and children of a library.",
+        subcommands: [AddSubjectCommand.self, EditSubjectCommand.self, ListSubjectsCommand.self, ShowSubjectCommand.self])
 }

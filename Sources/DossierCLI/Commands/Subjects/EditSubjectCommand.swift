@@ -1,0 +1,137 @@
+import ArgumentParser
+import DossierCore
+import DossierRecords
+import Foundation
+
+/// `dossier subjects edit KIND/ID [--name] [--add-alias] [--remove-alias] ...`: changes a
+/// subject's profile. How a typo'd name in the logs (`레우`) becomes an alias, after which
+/// `dossier problems retry` files the lines that used it.
+struct EditSubjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a pet's or a child's profile: name, aliases, birth date, sex, species...",
+        discussion: """
+            Only what is given changes. An alias already used by another subject is refused: lines naming it \
+            could not be filed under either. After adding an alias, `dossier problems retry` files the lines \
+            that were not filed for its name.
+
+            Examples:
+              dossier subjects edit pets/leo --add-alias 레우
+              dossier subjects edit children/mina --born 2024-02-10T14:30 --remove-alias Minah
+            """)
+
+    @Argument(help: ArgumentHelp("The subject: pets/<id> or children/<id>.", valueName: "kind/id"))
+    var subject: String
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: "The name it is called by.")
+    var name: String?
+
+    @Option(name: .customLong("add-alias"), help: ArgumentHelp("Another name logs use; repeat for more.", valueName: "name"))
+    var addedAliases: [String] = []
+
+    @Option(name: .customLong("remove-alias"), help: ArgumentHelp("An alias to drop; repeat for more.", valueName: "name"))
+    var removedAliases: [String] = []
+
+    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", valueName: "date"))
+    var born: String?
+
+    @Option(help: ArgumentHelp("male, female or unknown (also m/f, boy/girl, 수컷/암컷, ♂/♀).", valueName: "sex"))
+    var sex: String?
+
+    @Option(name: .customLong("class"), help: ArgumentHelp("A pet's class.", valueName: "class"))
+    var animalClass: String?
+
+    @Option(help: "A pet's species, in any name the species table knows.")
+    var species: String?
+
+    @Option(help: "A pet's subspecies.")
+    var subspecies: String?
+
+    @Option(help: "A pet's morph or locality.")
+    var morph: String?
+
+    @Option(help: "Free notes.")
+    var notes: String?
+
+    func validate() throws {
+        do { _ = try Subject(parsing: subject) } catch { throw ValidationError("\(error)") }
+        let changes: [Any?] = [name, born, sex, animalClass, species, subspecies, morph, notes]
+        guard changes.contains(where: { $0 != nil }) || !addedAliases.isEmpty || !removedAliases.isEmpty else {
+            throw ValidationError("nothing to change: give --name, --add-alias, --remove-alias, --born, --sex, --class, "
+                + "--species, --subspecies, --morph or --notes.")
+        }
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name must not be empty.") }
+        if let born, RecordDate(iso8601: born) == nil { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
+        if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
+        if addedAliases.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--add-alias must not be empty.")
+        }
+    }
+
+    func run() throws {
+        let layout = libraryOptions.layout
+        let subject = try CommandSupport.existingSubject(self.subject, in: layout)
+        try CommandSupport.withLibraryError {
+            let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)
+            let store = ProfileStore(layout: layout)
+            // A subject made by filing into its folder has no profile yet: its id is its name.
+            var profile = try store.profile(of: subject) ?? SubjectProfile(subject: subject, name: subject.id.rawValue)
+            try apply(to: &profile, othersNames: EditSubjectCommand.namesOfOthers(than: subject, in: layout))
+            profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today(in: try LibraryTimeZone.of(layout)))
+            try store.save(profile)
+            withExtendedLifetime(session) {}
+            StandardStreams.writeOut(ShowSubjectCommand.describe(profile))
+            if name != nil || !addedAliases.isEmpty {
+                StandardStreams.writeOut("Lines not filed for an unknown name may now resolve: `dossier problems retry`.\n")
+            }
+        }
+    }
+
+    private func apply(to profile: inout SubjectProfile, othersNames: [String: Subject]) throws {
+        for alias in removedAliases {
+            guard let index = profile.aliases.firstIndex(where: { EditSubjectCommand.key($0) == EditSubjectCommand.key(alias) }) else {
+                let known = profile.aliases.isEmpty ? "it has none" : "its aliases: " + profile.aliases.joined(separator: ", ")
+                throw EditError("\(profile.subject.path) has no alias '\(alias)'; \(known)")
+            }
+            profile.aliases.remove(at: index)
+        }
+        for newName in [name].compactMap({ $0 }) + addedAliases {
+            if let other = othersNames[EditSubjectCommand.key(newName)] {
+                throw EditError("'\(newName)' is already a name of \(other.path): lines naming it could be filed under neither")
+            }
+        }
+        if let name { profile.name = name.trimmingCharacters(in: .whitespaces) }
+        for alias in addedAliases.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let taken = ([profile.name, profile.subject.id.rawValue] + profile.aliases).map(EditSubjectCommand.key)
+            if !taken.contains(EditSubjectCommand.key(alias)) { profile.aliases.append(alias) }
+        }
+        if let born { profile.born = RecordDate(iso8601: born) }
+        if let sex { profile.sex = Sex(reading: sex) }
+        if let animalClass { profile.animalClass = animalClass }
+        if let species { profile.species = species }
+        if let subspecies { profile.subspecies = subspecies }
+        if let morph { profile.morph = morph }
+        if let notes { profile.notes = notes }
+    }
+
+    /// Every other subject's id, name and aliases, by the key names are compared with.
+    static func namesOfOthers(than subject: Subject, in layout: LibraryLayout) -> [String: Subject] {
+        var names: [String: Subject] = [:]
+        for (other, known) in layout.subjectNames() where other != subject {
+            for name in known { names[key(name)] = other }
+        }
+        return names
+    }
+
+    /// Names compare as the logs' names do: case folded, in one Unicode normal form.
+    static func key(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased().trimmingCharacters(in: .whitespaces)
+    }
+
+    struct EditError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
