@@ -72,7 +72,7 @@ let package = Package(
         // Helpers the test targets share; not a product.
         .target(name: "DossierTestSupport", path: "Tests/DossierTestSupport"),
         .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore", "DossierTestSupport"]),
-        .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif"]),
+        .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif", "DossierTestSupport"]),
         .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierCLITests",
                     dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),

@@ -1,9 +1,10 @@
 import DossierCore
+import DossierTestSupport
 import Foundation
 import Testing
 @testable import DossierPhotos
 
-@Suite("Public corpora")
+@Suite("Public corpora", SharedCorpora.required)
 struct CorpusTests {
     @Test("Every exif-orientation-examples file is filed upright, the same picture, tagged 1 or untagged",
           arguments: ["Landscape", "Portrait"])

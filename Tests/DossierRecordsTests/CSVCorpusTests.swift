@@ -5,10 +5,9 @@ import Testing
 @testable import DossierRecords
 
 /// The public CSV corpora in ../shared/corpora/csv: files no one on this project wrote.
-@Suite("CSV corpora: csv-spectrum and csv-misc")
+@Suite("CSV corpora: csv-spectrum and csv-misc", SharedCorpora.required)
 struct CSVCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/corpora/csv").standardized.path
+    static let root = SharedCorpora.url("csv").path
     static let spectrum = root + "/csv-spectrum"
     static let rustCSV = root + "/csv-misc/rust-csv/examples/data"
     static let csvlint = root + "/csv-misc/csvlint.rb/features/fixtures"
@@ -42,7 +41,7 @@ struct CSVCorpusTests {
 
     @Test("The corpora are present")
     func corporaPresent() {
-        #expect(CSVCorpusTests.spectrumNames.count == 11)
+        #expect(CSVCorpusTests.spectrumNames.count == 11, SharedCorpora.absentMessage)
         #expect(FileManager.default.fileExists(atPath: CSVCorpusTests.rustCSV + "/strange.csv"))
         #expect(FileManager.default.fileExists(atPath: CSVCorpusTests.csvlint + "/title-row.csv"))
     }

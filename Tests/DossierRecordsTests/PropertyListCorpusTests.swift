@@ -1,12 +1,12 @@
+import DossierTestSupport
 import Foundation
 import Testing
 @testable import DossierRecords
 
 /// The public property-list corpora in ../shared/corpora/plist: files no one on this project wrote.
-@Suite("Property-list corpora: rust-plist and cpython-plistlib")
+@Suite("Property-list corpora: rust-plist and cpython-plistlib", SharedCorpora.required)
 struct PropertyListCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/corpora/plist").standardized.path
+    static let root = SharedCorpora.url("plist").path
     static let rust = root + "/rust-plist"
     static let cpython = root + "/cpython-plistlib"
 
@@ -43,7 +43,7 @@ struct PropertyListCorpusTests {
 
     @Test("The corpora are present, with every must-fail file")
     func corporaPresent() {
-        #expect(PropertyListCorpusTests.cpythonInvalidBinary.count == 40)
+        #expect(PropertyListCorpusTests.cpythonInvalidBinary.count == 40, SharedCorpora.absentMessage)
         #expect(PropertyListCorpusTests.cpythonInvalidXML.count == 12)
         #expect(PropertyListCorpusTests.rustMustFail.count == 11)
     }

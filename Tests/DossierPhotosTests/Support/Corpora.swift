@@ -1,10 +1,9 @@
+import DossierTestSupport
 import Foundation
 
 /// The public conformance corpora in ../shared/corpora, beside the checkout.
 enum Corpora {
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static let root: URL = SharedCorpora.root
 
     static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 
