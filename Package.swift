@@ -69,6 +69,12 @@ let package = Package(
             name: "dossier",
             dependencies: ["DossierCLI"]
         ),
+        // scripts/fuzz builds this with libFuzzer (-sanitize=fuzzer -D FUZZING); a plain build makes
+        // a tool that replays saved inputs. Not a product: nothing ships it.
+        .executableTarget(
+            name: "DossierFuzz",
+            dependencies: ["DossierCore", "DossierPhotos", "DossierRecords", .product(name: "Logging", package: "swift-log")]
+        ),
         // Helpers the test targets share; not a product.
         .target(name: "DossierTestSupport", path: "Tests/DossierTestSupport"),
         .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore", "DossierTestSupport"]),
