@@ -16,7 +16,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// The executable's entry point under libFuzzer. SwiftPM links an executable target's main
+/// as `<module>_main`, so libFuzzer's own `main` is never linked in: this one hands the
+/// command line to libFuzzer's driver instead.
+@_cdecl("DossierFuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+}
+#else
 /// Without libFuzzer (`swift build`), the same targets replay saved inputs, so a crash that
 /// `scripts/fuzz` found is reproduced in a debugger: `DOSSIER_FUZZ_TARGET=csv dossier-fuzz FILE...`.
 @main

@@ -32,7 +32,9 @@ public struct OrientTransform: Transform {
             if !photo.isVerified, let warning = try JPEGCodec.validate(photo.bytes) { result.warnings.append(warning) }
             if let newExif { result.bytes = try JPEGSegments.replacingExif(in: photo.bytes, with: newExif) }
         case (.jpeg, let orientation):
-            let turned = try JPEGCodec.orient(photo.bytes, orientation: orientation.rawValue, exifPayload: newExif)
+            let turned = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try JPEGCodec.orient(photo.bytes, orientation: orientation.rawValue, exifPayload: newExif)
+            }
             // What follows the picture (a motion photo's video, whose offsets count from the end
             // of the file) is carried over unchanged, after the new end-of-image marker.
             result.bytes = turned.bytes + JPEGSegments.trailingBytes(of: photo.bytes)
@@ -40,8 +42,9 @@ public struct OrientTransform: Transform {
         case (.png, .up):
             if let newExif { result.bytes = PNGChunks.replacingExif(in: photo.bytes, with: tiff(newExif)) }
         case (.png, let orientation):
-            result.bytes = try PNGCodec.orient(photo.bytes, orientation: orientation.rawValue,
-                                               exif: newExif.map(tiff))
+            result.bytes = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try PNGCodec.orient(photo.bytes, orientation: orientation.rawValue, exif: newExif.map(tiff))
+            }
         }
         result.orientation = .up
         result.width = width
@@ -70,6 +73,10 @@ public struct OrientTransform: Transform {
             throw PhotoError.exifTooLarge(size: bytes.count)
         }
         return bytes
+    }
+
+    private func budget(_ photo: Photo) -> Int {
+        TurnMemoryBudget.estimate(width: photo.width, height: photo.height, format: photo.format)
     }
 
     /// A JPEG segment's length field counts itself: 65535 - 2.

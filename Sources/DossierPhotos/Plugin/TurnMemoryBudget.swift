@@ -1,0 +1,52 @@
+import DossierCore
+import Foundation
+
+/// Bounds the memory the photos being turned at once may take together, whatever `--jobs` says.
+///
+/// Turning a picture holds it whole: a JPEG's DCT coefficients (2 bytes a sample), and on the
+/// pixel path its samples too; a PNG's rows in and out. A 12000x12000 JPEG took 884 MB alone, so
+/// four jobs meeting four such photos would take 3.5 GB. Each turn reserves its estimate first
+/// and waits while the photos under way hold the rest; one larger than the whole budget runs on
+/// its own. Everyday photos (12 MP: about 110 MB) pass several at a time and never wait.
+///
+/// The wait blocks its thread. Turns run on the import's worker tasks, at most `--jobs` of them,
+/// and a reservation is only ever waited on by a turn, never held across one: the holders are
+/// always running, so they finish and wake the waiters.
+final class TurnMemoryBudget: @unchecked Sendable {
+    static let shared = TurnMemoryBudget(capacity: 768 << 20)
+
+    let capacity: Int
+    private let condition = NSCondition()
+    private var reserved = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Runs `body` once `bytes` (at most the whole budget) are free.
+    func withReservation<Result>(of bytes: Int, _ body: () throws -> Result) rethrows -> Result {
+        let share = min(max(bytes, 0), capacity)
+        condition.lock()
+        while reserved > 0 && reserved + share > capacity { condition.wait() }
+        reserved += share
+        condition.unlock()
+        defer {
+            condition.lock()
+            reserved -= share
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
+    }
+
+    /// What turning a picture may hold at its peak: for a JPEG, its coefficients (2 bytes for
+    /// each of up to 3 samples a pixel) and, on the pixel path, its samples; for a PNG, its rows
+    /// in and out at up to 8 bytes a pixel (16-bit RGBA).
+    static func estimate(width: Int, height: Int, format: PhotoFormat) -> Int {
+        let pixels = max(width, 0) * max(height, 0)
+        switch format {
+        case .jpeg: return pixels * 9
+        case .png: return pixels * 16
+        }
+    }
+}
