@@ -29,32 +29,11 @@ struct AddSubjectCommand: ParsableCommand {
     @Option(name: .customLong("alias"), help: ArgumentHelp("Another name logs may use; repeat for more.", valueName: "name"))
     var aliases: [String] = []
 
-    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD, with a time as YYYY-MM-DDTHH:MM.", valueName: "date"))
-    var born: String?
-
-    @Option(help: ArgumentHelp("male, female or unknown (also m/f, boy/girl, 수컷/암컷, ♂/♀, 1.0/0.1).", valueName: "sex"))
-    var sex: String?
-
-    @Option(name: .customLong("class"), help: ArgumentHelp("A pet's class: reptile, amphibian, arthropod, mammal...", valueName: "class"))
-    var animalClass: String?
-
-    @Option(help: "A pet's species, in any name the species table knows (레게, Leopard Gecko, Eublepharis macularius).")
-    var species: String?
-
-    @Option(help: "A pet's subspecies.")
-    var subspecies: String?
-
-    @Option(help: "A pet's morph or locality.")
-    var morph: String?
-
-    @Option(help: "Free notes.")
-    var notes: String?
+    @OptionGroup var fields: ProfileFieldOptions
 
     func validate() throws {
         do { _ = try Subject(parsing: subject) } catch { throw ValidationError("\(error)") }
         if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name must not be empty.") }
-        if let born, RecordDate(iso8601: born) == nil { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
-        if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
     }
 
     func run() throws {
@@ -66,9 +45,8 @@ struct AddSubjectCommand: ParsableCommand {
             if try store.profile(of: subject) != nil || layout.existingSubjects().contains(subject) {
                 throw ProfileError.alreadyExists(subject.path)
             }
-            var profile = SubjectProfile(subject: subject, name: name, aliases: aliases, born: born.flatMap(RecordDate.init(iso8601:)),
-                                         sex: sex.flatMap(Sex.init(reading:)), animalClass: animalClass, species: species,
-                                         subspecies: subspecies, morph: morph, notes: notes)
+            var profile = SubjectProfile(subject: subject, name: name, aliases: aliases)
+            fields.apply(to: &profile)
             profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today(in: LibraryTimeZone.of(layout)))
             try store.save(profile)
             withExtendedLifetime(session) {}

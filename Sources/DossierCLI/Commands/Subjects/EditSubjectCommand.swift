@@ -34,37 +34,15 @@ struct EditSubjectCommand: ParsableCommand {
     @Option(name: .customLong("remove-alias"), help: ArgumentHelp("An alias to drop; repeat for more.", valueName: "name"))
     var removedAliases: [String] = []
 
-    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD or YYYY-MM-DDTHH:MM.", valueName: "date"))
-    var born: String?
-
-    @Option(help: ArgumentHelp("male, female or unknown (also m/f, boy/girl, 수컷/암컷, ♂/♀).", valueName: "sex"))
-    var sex: String?
-
-    @Option(name: .customLong("class"), help: ArgumentHelp("A pet's class.", valueName: "class"))
-    var animalClass: String?
-
-    @Option(help: "A pet's species, in any name the species table knows.")
-    var species: String?
-
-    @Option(help: "A pet's subspecies.")
-    var subspecies: String?
-
-    @Option(help: "A pet's morph or locality.")
-    var morph: String?
-
-    @Option(help: "Free notes.")
-    var notes: String?
+    @OptionGroup var fields: ProfileFieldOptions
 
     func validate() throws {
         do { _ = try Subject(parsing: subject) } catch { throw ValidationError("\(error)") }
-        let changes: [Any?] = [name, born, sex, animalClass, species, subspecies, morph, notes]
-        guard changes.contains(where: { $0 != nil }) || !addedAliases.isEmpty || !removedAliases.isEmpty else {
+        guard name != nil || fields.givesAny || !addedAliases.isEmpty || !removedAliases.isEmpty else {
             throw ValidationError("nothing to change: give --name, --add-alias, --remove-alias, --born, --sex, --class, "
                 + "--species, --subspecies, --morph or --notes.")
         }
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name must not be empty.") }
-        if let born, RecordDate(iso8601: born) == nil { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
-        if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
         if addedAliases.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw ValidationError("--add-alias must not be empty.")
         }
@@ -107,13 +85,7 @@ struct EditSubjectCommand: ParsableCommand {
             let taken = ([profile.name, profile.subject.id.rawValue] + profile.aliases).map(EditSubjectCommand.key)
             if !taken.contains(EditSubjectCommand.key(alias)) { profile.aliases.append(alias) }
         }
-        if let born { profile.born = RecordDate(iso8601: born) }
-        if let sex { profile.sex = Sex(reading: sex) }
-        if let animalClass { profile.animalClass = animalClass }
-        if let species { profile.species = species }
-        if let subspecies { profile.subspecies = subspecies }
-        if let morph { profile.morph = morph }
-        if let notes { profile.notes = notes }
+        fields.apply(to: &profile)
     }
 
     /// Every other subject's id, name and aliases, by the key names are compared with.
