@@ -120,8 +120,9 @@ static void transpose_quant_tables(j_compress_ptr dst) {
 /// `optimize` asks for a second pass over the coefficients to fit the Huffman tables: the pixel
 /// path takes it, the coefficient path does not (libjpeg's standard tables, as jpegtran and
 /// exiftran use by default: about 7% larger files, a third less time). Progressive output is
-/// always optimised by libjpeg itself.
-static void configure_output(jpeg_session *session, const turn *t, int optimize) {
+/// always optimised by libjpeg itself. `streamed` asks for output the compressor writes as the
+/// rows come, holding no whole-picture coefficient buffer: sequential, standard tables.
+static void configure_output(jpeg_session *session, const turn *t, int optimize, int streamed) {
     j_decompress_ptr src = &session->src;
     j_compress_ptr dst = &session->dst;
     jpeg_session_open_output(session);
@@ -134,9 +135,9 @@ static void configure_output(jpeg_session *session, const turn *t, int optimize)
     for (int ci = 0; ci < dst->num_components; ci++) {
         turned_sampling(src, t, ci, &dst->comp_info[ci].h_samp_factor, &dst->comp_info[ci].v_samp_factor);
     }
-    if (src->progressive_mode) jpeg_simple_progression(dst);
+    if (src->progressive_mode && !streamed) jpeg_simple_progression(dst);
     dst->arith_code = src->arith_code;
-    dst->optimize_coding = optimize && !src->arith_code;
+    dst->optimize_coding = optimize && !streamed && !src->arith_code;
     dst->dct_method = JDCT_ISLOW;
     // The source's own APP0/APP14 are copied verbatim by write_markers.
     dst->write_JFIF_header = FALSE;
@@ -304,7 +305,7 @@ static void mirror_component(j_decompress_ptr src, int ci, jvirt_barray_ptr arra
 static void turn_coefficients(jpeg_session *session, const orient_task *task, const turn *t) {
     j_decompress_ptr src = &session->src;
     jvirt_barray_ptr *source = jpeg_read_coefficients(src);
-    configure_output(session, t, FALSE);
+    configure_output(session, t, FALSE, FALSE);
     // In the decoder's image pool: it must outlive jpeg_finish_compress, which reads through the
     // hook, and jpeg_session_finish_output finishes the decoder only after the compressor.
     turned_view *view = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(turned_view));
@@ -363,14 +364,22 @@ static void replace_zero_quantisers(j_compress_ptr dst) {
     }
 }
 
-static void decode_picture(j_decompress_ptr src, JSAMPARRAY *picture) {
+/// Above this many pixels the pixel path writes its output as the rows come (sequential, standard
+/// Huffman tables) instead of progressive or optimised, which makes the compressor buffer every
+/// coefficient of the picture: for a 12000x12000 4:4:4 photo that buffer alone was 864 MB.
+/// Everyday photos keep the smaller optimised or progressive output.
+#define STREAMED_OUTPUT_PIXELS (48u * 1000u * 1000u)
+
+/// Decodes the whole picture into the compressor's memory, so the decoder (whose coefficient
+/// buffer, for a progressive source, is as large again) can be let go before encoding.
+static void decode_picture(j_decompress_ptr src, j_compress_ptr dst, JSAMPARRAY *picture) {
     src->out_color_space = src->jpeg_color_space;  // no colour conversion: YCbCr stays YCbCr
     src->dct_method = JDCT_ISLOW;
     // Replicated chroma averages back to exactly the stored samples when the encoder
     // downsamples again; interpolated chroma would blur it a little more each time.
     src->do_fancy_upsampling = FALSE;
     jpeg_start_decompress(src);
-    *picture = (*src->mem->alloc_sarray)((j_common_ptr)src, JPOOL_IMAGE,
+    *picture = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
                                          src->output_width * (JDIMENSION)src->output_components, src->output_height);
     while (src->output_scanline < src->output_height) {
         jpeg_read_scanlines(src, *picture + src->output_scanline, src->output_height - src->output_scanline);
@@ -381,20 +390,25 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     j_decompress_ptr src = &session->src;
     j_compress_ptr dst = &session->dst;
     JSAMPARRAY picture;
-    decode_picture(src, &picture);
     // jpeg_copy_critical_parameters also sets in_color_space to the stored colour space and
-    // input_components to its component count: exactly what decode_picture produced.
-    configure_output(session, t, TRUE);
+    // input_components to its component count: exactly what decode_picture produces.
+    int streamed = (uint64_t)src->image_width * src->image_height > STREAMED_OUTPUT_PIXELS;
+    configure_output(session, t, TRUE, streamed);
     replace_zero_quantisers(dst);
+    decode_picture(src, dst, &picture);
+    JDIMENSION width = src->output_width, height = src->output_height;
+    int components = src->output_components;
     jpeg_start_compress(dst, TRUE);
     write_markers(session, task);
+    // The decoder has given all it holds (the picture is in the compressor's memory, the markers
+    // are written): its buffers go before the encoding begins.
+    jpeg_destroy_decompress(src);
     JSAMPARRAY batch = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
-                                                 dst->image_width * (JDIMENSION)src->output_components, ROWS_PER_BATCH);
+                                                 dst->image_width * (JDIMENSION)components, ROWS_PER_BATCH);
     while (dst->next_scanline < dst->image_height) {
         JDIMENSION first = dst->next_scanline, left = dst->image_height - first;
         int count = left < ROWS_PER_BATCH ? (int)left : ROWS_PER_BATCH;
-        gather_rows(picture, src->output_width, src->output_height, src->output_components, t, dst->image_width,
-                    first, count, batch);
+        gather_rows(picture, width, height, components, t, dst->image_width, first, count, batch);
         jpeg_write_scanlines(dst, batch, (JDIMENSION)count);
     }
 }

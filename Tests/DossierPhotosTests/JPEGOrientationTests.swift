@@ -84,6 +84,22 @@ struct JPEGOrientationTests {
         #expect(got.psnr(against: expected) >= 40)
     }
 
+    @Test("A photo over 48 MP that is not whole MCUs is turned exactly and written sequentially, so the encoder never holds all its coefficients")
+    func bigUnalignedPhotosStreamTheirOutput() throws {
+        let (width, height) = (8016, 6001)
+        let source = try stored(width: width, height: height, orientation: 6, sampling: JPEGOrientationTests.samplings[0])
+        let photo = try PhotoFiling.upright(source)
+        try expectUpright(photo, source: source, orientation: 6, width: width, height: height)
+        // Baseline (SOF0), standard tables: no SOF2 progressive frame, which would make the
+        // compressor buffer the whole picture's coefficients.
+        let frame = try #require(photo.bytes.indices.dropLast().first { photo.bytes[$0] == 0xFF && (0xC0...0xC2).contains(photo.bytes[$0 + 1]) })
+        #expect(photo.bytes[frame + 1] == 0xC0)
+        // libjpeg's standard luminance DC table (JPEG Annex K.3), not one fitted in a second
+        // pass: fitting tables needs every coefficient first.
+        let standardDC: [UInt8] = [0x00, 0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0] + Array(0...11)
+        #expect(photo.bytes.indices.dropLast(standardDC.count).contains { photo.bytes[$0..<$0 + standardDC.count].elementsEqual(standardDC) })
+    }
+
     @Test("The EXIF is kept, with Orientation 1, upright pixel dimensions and a turned thumbnail")
     func exifIsRewrittenAndKept() throws {
         let thumbnail = try TestJPEG.encode(.smooth(width: 40, height: 24), hSamp: 2, vSamp: 2)

@@ -138,7 +138,8 @@ final class SourceCollector: ItemSink {
         if unassignedCount > 0, let reason = unassignedReason {
             let lines = unassignedLines.map(String.init).joined(separator: ", ")
             let more = unassignedCount > unassignedLines.count ? " and \(unassignedCount - unassignedLines.count) more" : ""
-            problems.append("\(source.path): \(unassignedCount) entries not filed (lines \(lines)\(more)): \(reason)")
+            let entries = unassignedCount == 1 ? "1 entry" : "\(unassignedCount) entries"
+            problems.append("\(source.path): \(entries) not filed (\(unassignedLines.count == 1 ? "line" : "lines") \(lines)\(more)): \(reason)")
         }
         if var photo {
             photo.outcome.problems = problems

@@ -5,8 +5,8 @@ public protocol Importer: Sendable {
     var name: String { get }
     /// One line for `dossier plugins`: what it reads.
     var summary: String { get }
-    /// Whether the source's first bytes (up to `ImportPipeline.sniffLength`) are something this
-    /// importer reads.
+    /// Whether the source's first bytes are something this importer reads: `ImportPipeline.sniffLength`
+    /// of them, or for text as many as hold three whole lines (up to `ImportPipeline.longestTextSniff`).
     func canRead(head: [UInt8]) -> Bool
     /// Reads the source, handing each item to `sink` as soon as it is read, so a source of any
     /// size streams through the pipeline in bounded memory. Problems with a part of the source

@@ -37,7 +37,10 @@ public struct OrientTransform: Transform {
             }
             // What follows the picture (a motion photo's video, whose offsets count from the end
             // of the file) is carried over unchanged, after the new end-of-image marker.
-            result.bytes = turned.bytes + JPEGSegments.trailingBytes(of: photo.bytes)
+            // Appended in place: `+` would copy the whole turned picture once more (200 MB for
+            // the largest photos) even when nothing follows it.
+            result.bytes = turned.bytes
+            result.bytes.append(contentsOf: JPEGSegments.trailingBytes(of: photo.bytes))
             if let warning = turned.warning { result.warnings.append(warning) }
         case (.png, .up):
             if let newExif { result.bytes = PNGChunks.replacingExif(in: photo.bytes, with: tiff(newExif)) }
