@@ -123,7 +123,7 @@ struct NotepadDateTests {
             #expect(F.parse("2023-04-30 fed\n" + line + "\nshed")
                 == [F.entry(1, "2023-04-30", nil, "fed", text: "2023-04-30 fed"),
                     F.problem(2, "impossible date '\(date)': no such day"),
-                    F.problem(3, "no date on this line or above it")], "\(line)")
+                    F.problem(3, "under the impossible date '\(date)' of line 2")], "\(line)")
         }
         #expect(F.parse("2023-04-30 fed\n2023-02-30\n체중 51g\n2023-05-01\nshed")
             == [F.entry(1, "2023-04-30", nil, "fed", text: "2023-04-30 fed"),

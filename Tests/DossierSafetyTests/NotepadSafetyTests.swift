@@ -36,7 +36,7 @@ struct NotepadSafetyTests {
         let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines
         #expect(problems.map { "\($0["line"] ?? ""): \($0["reason"] ?? "")" } == [
             "2: impossible date '2023-02-30': no such day",
-            "3: no date on this line or above it",
+            "3: under the impossible date '2023-02-30' of line 2",
             "4: impossible date '2월 30일': no such day",
             "6: impossible date '9999-12-31': no such day",
         ])

@@ -22,8 +22,8 @@ public struct NotepadParser {
     /// The subject of the entry before, for the lines that continue it.
     private var lastEntrySubject: Subject?
     private var heading = NotepadHeading.none
-    /// An impossible date heading the lines below it (`2023-02-30` alone on its line): they
-    /// belong to no day that exists, so they are reported rather than filed under the day before.
+    /// The last impossible date (`2023-02-30`, alone on its line or before an entry): the dateless
+    /// lines below it belong to no day that exists, so they are reported, not filed under the day before.
     private var impossibleHeading: (date: String, line: Int)?
 
     public init(directory: SubjectDirectory, fileSubject: Subject?, options: NotepadOptions) {
@@ -80,7 +80,7 @@ public struct NotepadParser {
             // The lines under it must not fall to the day before it.
             context = nil
             contextFromEntry = false
-            if scanned.body.isEmpty { impossibleHeading = (date, number) }
+            impossibleHeading = (date, number)
             return (problems, nil)
         }
         if let written = scanned.date {
