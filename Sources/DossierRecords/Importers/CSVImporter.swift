@@ -36,8 +36,8 @@ public struct CSVImporter: Importer {
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
         }
-        // The first rows are looked at before any is read: their values may show which column
-        // names the subjects, whatever its header says.
+        // The first rows are read ahead (and filed after, in order): their values may show which
+        // column names the subjects, whatever its header says.
         var firstRows: [CSVRow] = []
         while firstRows.count < CSVImporter.subjectSampleRows, let row = try reader.next() { firstRows.append(row) }
         var headerSubject: Subject?
