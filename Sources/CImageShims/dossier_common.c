@@ -1,4 +1,9 @@
+#define _GNU_SOURCE
 #include "dossier_common.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,4 +68,98 @@ void dossier_growable_free(dossier_growable *buffer) {
     free(buffer->data);
     buffer->data = NULL;
     buffer->size = buffer->capacity = 0;
+}
+
+// ---------------------------------------------------------------------------------
+// Scratch files and plain file I/O
+// ---------------------------------------------------------------------------------
+
+/// An unlinked file in `folder`: O_TMPFILE where the file system has it, else a fresh name
+/// removed right after it is created.
+static int open_unlinked(int folder) {
+    int fd = openat(folder, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
+    static _Atomic unsigned counter;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        char name[64];
+        snprintf(name, sizeof name, ".scratch-%ld-%u", (long)getpid(), counter++);
+        fd = openat(folder, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            unlinkat(folder, name, 0);
+            return fd;
+        }
+        if (errno != EEXIST) return -1;
+    }
+    return -1;
+}
+
+int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, dossier_status *status) {
+    memset(scratch, 0, sizeof *scratch);
+    scratch->fd = -1;
+    // mmap refuses an empty mapping; a page costs nothing.
+    size_t mapped = size > 0 ? size : 1;
+    scratch->fd = open_unlinked(folder);
+    if (scratch->fd < 0) {
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot create a scratch file: %s", strerror(errno));
+        return 0;
+    }
+    int reserved = posix_fallocate(scratch->fd, 0, (off_t)mapped);
+    if (reserved == EOPNOTSUPP || reserved == EINVAL) {
+        reserved = ftruncate(scratch->fd, (off_t)mapped) == 0 ? 0 : errno;
+    }
+    if (reserved != 0) {
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot make a scratch file of %zu bytes: %s", mapped,
+                            strerror(reserved));
+        dossier_scratch_close(scratch);
+        return 0;
+    }
+    void *base = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, scratch->fd, 0);
+    if (base == MAP_FAILED) {
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot map a scratch file of %zu bytes: %s", mapped,
+                            strerror(errno));
+        dossier_scratch_close(scratch);
+        return 0;
+    }
+    scratch->base = base;
+    scratch->size = mapped;
+    return 1;
+}
+
+void dossier_scratch_touch(dossier_scratch *scratch, size_t bytes) {
+    scratch->touched += bytes;
+    if (scratch->touched < DOSSIER_SCRATCH_RESIDENT) return;
+    // Shared file pages: dirty ones stay in the page cache, so nothing is lost.
+    madvise(scratch->base, scratch->size, MADV_DONTNEED);
+    scratch->touched = 0;
+}
+
+void dossier_scratch_close(dossier_scratch *scratch) {
+    if (scratch->base != NULL) munmap(scratch->base, scratch->size);
+    if (scratch->fd >= 0) close(scratch->fd);
+    scratch->base = NULL;
+    scratch->fd = -1;
+    scratch->size = scratch->touched = 0;
+}
+
+ssize_t dossier_pread_fully(int fd, void *buffer, size_t count, uint64_t offset) {
+    size_t done = 0;
+    while (done < count) {
+        ssize_t got = pread(fd, (uint8_t *)buffer + done, count - done, (off_t)(offset + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return -1;
+        if (got == 0) break;
+        done += (size_t)got;
+    }
+    return (ssize_t)done;
+}
+
+int dossier_write_fully(int fd, const void *buffer, size_t count) {
+    size_t done = 0;
+    while (done < count) {
+        ssize_t put = write(fd, (const uint8_t *)buffer + done, count - done);
+        if (put < 0 && errno == EINTR) continue;
+        if (put < 0) return -1;
+        done += (size_t)put;
+    }
+    return 0;
 }

@@ -2,6 +2,7 @@
 // entry points: header facts, validation, RGB decode/encode and coefficient dumps.
 #include "jpeg_internal.h"
 #include <jerror.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 #define MAX_SCANS 1000
 /// Bytes the compressor fills before they are appended to the session's output.
 #define OUTPUT_CHUNK 65536
+/// Bytes read from a source file at a time.
+#define INPUT_CHUNK 65536
 
 // ---------------------------------------------------------------------------------
 // Errors and warnings
@@ -111,20 +114,103 @@ int jpeg_session_run(jpeg_session *session, dossier_status *status, jpeg_session
     session->err.emit_message = on_message;
     session->err.output_message = on_output;
     session->progress.progress_monitor = on_progress;
+    session->output_fd = -1;
+    session->input.fd = -1;
+    session->scratch_folder = -1;
     if (setjmp(session->escape) == 0) body(session, task);
     // Both are no-ops on a codec never created: the session started zeroed.
     jpeg_destroy_compress(&session->dst);
     jpeg_destroy_decompress(&session->src);
+    jpeg_session_release_scratch(session, NULL);
     dossier_growable_free(&session->output);
     return session->status->code;
 }
 
-void jpeg_session_read_header(jpeg_session *session, const uint8_t *data, size_t size, int keep_markers) {
+// ---------------------------------------------------------------------------------
+// Reading a file: pread from offset 0, a chunk at a time
+// ---------------------------------------------------------------------------------
+
+typedef struct {
+    struct jpeg_source_mgr pub;
+    int fd;
+    /// Offset of the next chunk to read.
+    uint64_t offset;
+    JOCTET *chunk;
+} file_source;
+
+static void file_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static boolean file_fill_input_buffer(j_decompress_ptr cinfo) {
+    file_source *source = (file_source *)cinfo->src;
+    ssize_t got = dossier_pread_fully(source->fd, source->chunk, INPUT_CHUNK, source->offset);
+    if (got < 0) {
+        jpeg_session_abort(session_of((j_common_ptr)cinfo), DOSSIER_ERR_DECODE, "cannot read the file: %s",
+                           strerror(errno));
+    }
+    if (got == 0) {
+        // As jpeg_mem_src does at the end of its data: warn (which fails the read), and insert a
+        // fake EOI for libjpeg's sake.
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        source->chunk[0] = 0xFF;
+        source->chunk[1] = JPEG_EOI;
+        source->pub.next_input_byte = source->chunk;
+        source->pub.bytes_in_buffer = 2;
+        return TRUE;
+    }
+    source->offset += (uint64_t)got;
+    source->pub.next_input_byte = source->chunk;
+    source->pub.bytes_in_buffer = (size_t)got;
+    return TRUE;
+}
+
+static void file_skip_input_data(j_decompress_ptr cinfo, long count) {
+    file_source *source = (file_source *)cinfo->src;
+    if (count <= 0) return;
+    if ((size_t)count <= source->pub.bytes_in_buffer) {
+        source->pub.next_input_byte += count;
+        source->pub.bytes_in_buffer -= (size_t)count;
+        return;
+    }
+    source->offset += (uint64_t)count - source->pub.bytes_in_buffer;
+    source->pub.bytes_in_buffer = 0;
+}
+
+static void file_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static void use_file_source(j_decompress_ptr src, int fd) {
+    file_source *source = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_PERMANENT, sizeof(*source));
+    source->chunk = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_PERMANENT, INPUT_CHUNK);
+    source->fd = fd;
+    source->offset = 0;
+    source->pub.init_source = file_init_source;
+    source->pub.fill_input_buffer = file_fill_input_buffer;
+    source->pub.skip_input_data = file_skip_input_data;
+    source->pub.resync_to_restart = jpeg_resync_to_restart;
+    source->pub.term_source = file_term_source;
+    source->pub.bytes_in_buffer = 0;
+    source->pub.next_input_byte = NULL;
+    src->src = &source->pub;
+}
+
+/// How far into the source the decoder has read.
+static size_t input_position(const jpeg_session *session) {
+    const struct jpeg_source_mgr *source = session->src.src;
+    if (session->input.data != NULL) return (size_t)(source->next_input_byte - session->input.data);
+    return (size_t)(((const file_source *)source)->offset - source->bytes_in_buffer);
+}
+
+void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_markers) {
     j_decompress_ptr src = &session->src;
     src->err = &session->err;
     jpeg_create_decompress(src);
+    jpeg_session_hook_memory(session, (j_common_ptr)src);
     src->progress = &session->progress;
-    jpeg_mem_src(src, data, (unsigned long)size);
+    session->input = input;
+    if (input.data != NULL) {
+        jpeg_mem_src(src, input.data, (unsigned long)input.size);
+    } else {
+        use_file_source(src, input.fd);
+    }
     if (keep_markers) {
         jpeg_save_markers(src, JPEG_COM, 0xFFFF);
         for (int n = 0; n < 16; n++) jpeg_save_markers(src, JPEG_APP0 + n, 0xFFFF);
@@ -168,13 +254,21 @@ typedef struct {
     JOCTET *chunk;
 } chunk_destination;
 
-static void flush_chunk(j_compress_ptr cinfo, size_t count) {
-    jpeg_session *session = session_of((j_common_ptr)cinfo);
-    chunk_destination *dest = (chunk_destination *)cinfo->dest;
-    if (!dossier_growable_append(&session->output, dest->chunk, count)) {
+/// Appends encoded bytes to the session's output: its buffer or its file.
+static void put_output(jpeg_session *session, const void *bytes, size_t count) {
+    if (session->output_fd >= 0) {
+        if (dossier_write_fully(session->output_fd, bytes, count) != 0) {
+            jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "cannot write the output: %s", strerror(errno));
+        }
+    } else if (!dossier_growable_append(&session->output, bytes, count)) {
         jpeg_session_abort(session, DOSSIER_ERR_ENCODE, "out of memory: output past %zu bytes",
                            session->output.size);
     }
+}
+
+static void flush_chunk(j_compress_ptr cinfo, size_t count) {
+    chunk_destination *dest = (chunk_destination *)cinfo->dest;
+    put_output(session_of((j_common_ptr)cinfo), dest->chunk, count);
     dest->pub.next_output_byte = dest->chunk;
     dest->pub.free_in_buffer = OUTPUT_CHUNK;
 }
@@ -199,6 +293,7 @@ void jpeg_session_open_output(jpeg_session *session) {
     j_compress_ptr dst = &session->dst;
     dst->err = &session->err;
     jpeg_create_compress(dst);
+    jpeg_session_hook_memory(session, (j_common_ptr)dst);
     chunk_destination *dest = (*dst->mem->alloc_small)((j_common_ptr)dst, JPOOL_PERMANENT, sizeof(*dest));
     dest->pub.init_destination = init_destination;
     dest->pub.empty_output_buffer = empty_output_buffer;
@@ -206,10 +301,34 @@ void jpeg_session_open_output(jpeg_session *session) {
     dst->dest = &dest->pub;
 }
 
+void jpeg_session_finish_input(jpeg_session *session) {
+    jpeg_finish_decompress(&session->src);
+    session->image_end = input_position(session);
+}
+
+/// Copies the source's bytes after its EOI to the output.
+static void carry_trailing_bytes(jpeg_session *session) {
+    const jpeg_input *input = &session->input;
+    if (input->size <= session->image_end) return;
+    if (input->data != NULL) {
+        put_output(session, input->data + session->image_end, input->size - session->image_end);
+        return;
+    }
+    JOCTET chunk[INPUT_CHUNK];
+    for (uint64_t offset = session->image_end; offset < input->size;) {
+        ssize_t got = dossier_pread_fully(input->fd, chunk, sizeof chunk, offset);
+        if (got < 0) jpeg_session_abort(session, DOSSIER_ERR_DECODE, "cannot read the file: %s", strerror(errno));
+        if (got == 0) break;
+        put_output(session, chunk, (size_t)got);
+        offset += (uint64_t)got;
+    }
+}
+
 void jpeg_session_finish_output(jpeg_session *session, dossier_buffer *out) {
     jpeg_finish_compress(&session->dst);
-    if (session->src.mem != NULL) jpeg_finish_decompress(&session->src);
-    dossier_growable_finish(&session->output, out);
+    if (session->src.mem != NULL) jpeg_session_finish_input(session);
+    if (session->carry_trailing) carry_trailing_bytes(session);
+    if (out != NULL) dossier_growable_finish(&session->output, out);
 }
 
 // ---------------------------------------------------------------------------------
@@ -217,14 +336,13 @@ void jpeg_session_finish_output(jpeg_session *session, dossier_buffer *out) {
 // ---------------------------------------------------------------------------------
 
 typedef struct {
-    const uint8_t *data;
-    size_t size;
+    jpeg_input input;
     dossier_jpeg_info *info;
 } info_task;
 
 static void read_info_body(jpeg_session *session, void *context) {
     info_task *task = context;
-    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_read_header(session, task->input, 0);
     // Filled even for a picture over the limit, so the caller can say how large it is.
     jpeg_describe_source(&session->src, task->info);
     jpeg_session_check_limits(session);
@@ -232,19 +350,27 @@ static void read_info_body(jpeg_session *session, void *context) {
 
 int dossier_jpeg_read_info(const uint8_t *data, size_t size, dossier_jpeg_info *info, dossier_status *status) {
     jpeg_session session;
-    info_task task = {data, size, info};
+    info_task task = {{data, size, -1}, info};
+    memset(info, 0, sizeof(*info));
+    return jpeg_session_run(&session, status, read_info_body, &task);
+}
+
+int dossier_jpeg_read_info_file(int fd, dossier_jpeg_info *info, dossier_status *status) {
+    jpeg_session session;
+    info_task task = {{NULL, 0, fd}, info};
     memset(info, 0, sizeof(*info));
     return jpeg_session_run(&session, status, read_info_body, &task);
 }
 
 typedef struct {
-    const uint8_t *data;
-    size_t size;
-} input_task;
+    jpeg_input input;
+    int scratch_folder;
+} validate_task;
 
 static void validate_body(jpeg_session *session, void *context) {
-    input_task *task = context;
-    jpeg_session_read_header(session, task->data, task->size, 0);
+    validate_task *task = context;
+    if (task->scratch_folder >= 0) jpeg_session_use_scratch(session, task->scratch_folder);
+    jpeg_session_read_header(session, task->input, 0);
     jpeg_session_check_limits(session);
     jpeg_read_coefficients(&session->src);
     jpeg_finish_decompress(&session->src);
@@ -252,7 +378,13 @@ static void validate_body(jpeg_session *session, void *context) {
 
 int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status) {
     jpeg_session session;
-    input_task task = {data, size};
+    validate_task task = {{data, size, -1}, -1};
+    return jpeg_session_run(&session, status, validate_body, &task);
+}
+
+int dossier_jpeg_validate_file(int fd, int scratch_folder, dossier_status *status) {
+    jpeg_session session;
+    validate_task task = {{NULL, 0, fd}, scratch_folder};
     return jpeg_session_run(&session, status, validate_body, &task);
 }
 
@@ -281,7 +413,7 @@ static void cmyk_row_to_rgb(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION width,
 static void decode_rgb_body(jpeg_session *session, void *context) {
     decode_task *task = context;
     j_decompress_ptr src = &session->src;
-    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_read_header(session, (jpeg_input){task->data, task->size, -1}, 0);
     jpeg_session_check_limits(session);
     // libjpeg-turbo 2.1 cannot convert CMYK/YCCK to RGB itself.
     int cmyk = src->jpeg_color_space == JCS_CMYK || src->jpeg_color_space == JCS_YCCK;
@@ -429,7 +561,7 @@ static void copy_component(jpeg_session *session, jvirt_barray_ptr array, int ci
 
 static void read_coefficients_body(jpeg_session *session, void *context) {
     coefficients_task *task = context;
-    jpeg_session_read_header(session, task->data, task->size, 0);
+    jpeg_session_read_header(session, (jpeg_input){task->data, task->size, -1}, 0);
     jpeg_session_check_limits(session);
     if (session->src.num_components > 4) {
         jpeg_session_abort(session, DOSSIER_ERR_DECODE, "%d components; at most 4 supported",

@@ -11,6 +11,15 @@
 #include <jpeglib.h>
 #include "dossier_common.h"
 
+/// A picture to read: `size` bytes at `data`, or (data NULL) the file open as `fd`.
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    int fd;
+} jpeg_input;
+
+struct scratch_region;
+
 typedef struct {
     /// First member, so a libjpeg cinfo->err pointer leads back to its session.
     struct jpeg_error_mgr err;
@@ -21,8 +30,22 @@ typedef struct {
     struct jpeg_progress_mgr progress;
     struct jpeg_decompress_struct src;
     struct jpeg_compress_struct dst;
-    /// Where the compressor's bytes go (see jpeg_session_open_output).
+    /// Where the compressor's bytes go (see jpeg_session_open_output), unless output_fd is a file.
     dossier_growable output;
+    /// The file the compressor writes to; -1 (the default) for `output`.
+    int output_fd;
+    /// What the decoder reads.
+    jpeg_input input;
+    /// Where the decoder stopped: just past the source's EOI once jpeg_session_finish_input ran.
+    size_t image_end;
+    /// Whether jpeg_session_finish_output appends the source's bytes after its EOI.
+    int carry_trailing;
+    /// A folder for scratch files (jpeg_session_use_scratch), or -1: everything in memory.
+    int scratch_folder;
+    /// libjpeg's realize_virt_arrays of the decoder [0] and compressor [1], called by ours.
+    void (*library_realize[2])(j_common_ptr);
+    /// Every scratch region of the session, released with it (or with their codec).
+    struct scratch_region *scratch_regions;
 } jpeg_session;
 
 typedef void (*jpeg_session_body)(jpeg_session *session, void *task);
@@ -36,9 +59,12 @@ int jpeg_session_run(jpeg_session *session, dossier_status *status, jpeg_session
 /// Records a failure and unwinds to jpeg_session_run.
 _Noreturn void jpeg_session_abort(jpeg_session *session, int code, const char *format, ...);
 
-/// Creates the decompressor over `data`, optionally saving every APPn and COM marker, and
+/// Creates the decompressor over `input`, optionally saving every APPn and COM marker, and
 /// reads the header (no pixel or coefficient memory yet).
-void jpeg_session_read_header(jpeg_session *session, const uint8_t *data, size_t size, int keep_markers);
+void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_markers);
+
+/// Reads the rest of the source up to its EOI (jpeg_finish_decompress) and notes where it ends.
+void jpeg_session_finish_input(jpeg_session *session);
 
 /// Refuses pictures above DOSSIER_MAX_PIXELS; call right after the header, before any
 /// coefficient or pixel allocation.
@@ -52,7 +78,35 @@ void jpeg_session_open_output(jpeg_session *session);
 
 /// Finishes the compressor, then the decompressor if there is one (last: its image pool
 /// holds the coefficients and saved markers the compressor reads, and finishing it checks
-/// the input up to EOI), and hands the encoded bytes to `out`.
+/// the input up to EOI), appends the source's trailing bytes when asked, and hands the encoded
+/// bytes to `out` (when they are not written to output_fd).
 void jpeg_session_finish_output(jpeg_session *session, dossier_buffer *out);
+
+// Scratch files (jpeg_scratch.c): for pictures too large to hold, libjpeg's whole-picture
+// coefficient arrays and the pixel path's picture live in scratch files (see dossier_scratch).
+
+/// Keeps the session's large arrays in scratch files in `folder` from now on; call before the
+/// codecs are created.
+void jpeg_session_use_scratch(jpeg_session *session, int folder);
+/// Called right after a codec is created: puts the scratch hooks on its memory manager.
+void jpeg_session_hook_memory(jpeg_session *session, j_common_ptr cinfo);
+/// Whether the session keeps its large arrays in scratch files.
+int jpeg_session_uses_scratch(const jpeg_session *session);
+/// Rows of blocks (JBLOCKROW, one per row) over a new scratch file, released with `owner`.
+JBLOCKROW *jpeg_scratch_block_rows(jpeg_session *session, j_common_ptr owner, JDIMENSION blocks_per_row,
+                                   JDIMENSION rows, struct scratch_region **region);
+/// Rows of samples over a new scratch file, released with `owner`.
+JSAMPARRAY jpeg_scratch_sample_rows(jpeg_session *session, j_common_ptr owner, size_t row_bytes, JDIMENSION rows,
+                                    struct scratch_region **region);
+/// The block at (row, column) of a mapped block region.
+JCOEFPTR jpeg_scratch_block_at(struct scratch_region *region, JDIMENSION row, JDIMENSION column);
+/// Counts bytes used through a region (see dossier_scratch_touch); `region` may be NULL (memory).
+void jpeg_scratch_touch(struct scratch_region *region, size_t bytes);
+/// Lets go of every resident page of a region (its contents stay in the file).
+void jpeg_scratch_let_go(struct scratch_region *region);
+/// The region a virtual block array lives in, or NULL when libjpeg holds it.
+struct scratch_region *jpeg_scratch_region_of(jpeg_session *session, jvirt_barray_ptr array);
+/// Lets go of the regions of `owner` (every region when NULL).
+void jpeg_session_release_scratch(jpeg_session *session, j_common_ptr owner);
 
 #endif

@@ -4,6 +4,8 @@
 #include "jpeg_internal.h"
 #include <jerror.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 
 #define MAX_APP1_PAYLOAD 65533
 
@@ -40,13 +42,15 @@ static void source_of(const turn *t, JDIMENSION width, JDIMENSION height, JDIMEN
 }
 
 typedef struct {
-    const uint8_t *data;
-    size_t size;
+    jpeg_input input;
     int orientation;
     const uint8_t *exif;
     size_t exif_size;
     int mode;
+    /// The encoded picture, or NULL when it goes to output_fd.
     dossier_buffer *out;
+    int output_fd;
+    int scratch_folder;
     int used_lossless;
 } orient_task;
 
@@ -193,6 +197,10 @@ typedef struct {
     jvirt_barray_ptr array;
     JBLOCKARRAY rows;
     JDIMENSION row_count;
+    /// Blocks in each turned row.
+    JDIMENSION array_width;
+    /// The scratch file the turned blocks are in, for a large picture; NULL in memory.
+    struct scratch_region *region;
 } turned_component;
 
 typedef struct {
@@ -210,6 +218,7 @@ static JBLOCKARRAY turned_access(j_common_ptr cinfo, jvirt_barray_ptr array, JDI
         const turned_component *component = &view->components[ci];
         if (component->array != array) continue;
         if (writable || start_row + num_rows > component->row_count) ERREXIT(cinfo, JERR_BAD_VIRTUAL_ACCESS);
+        jpeg_scratch_touch(component->region, (size_t)num_rows * sizeof(JBLOCK) * component->array_width);
         return component->rows + start_row;
     }
     return view->library_access(cinfo, array, start_row, num_rows, writable);
@@ -260,11 +269,41 @@ static void transpose_in_place(jpeg_session *session, int ci, jvirt_barray_ptr a
     }
 
     turned->array = array;
+    turned->array_width = height;
     turned->row_count = out_rows > width ? out_rows : width;
     turned->rows = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(JBLOCKROW) * turned->row_count);
     for (JDIMENSION row = 0; row < turned->row_count; row++) {
         turned->rows[row] = base + (size_t)(row < width ? row : 0) * height;
     }
+}
+
+/// The scratch-file counterpart of transpose_in_place, for a large picture: the turned blocks
+/// go to a second scratch file, row after row, each turned row read down a column of the
+/// source. Moving blocks around in place would touch pages all over the file for every block
+/// (cycles of the permutation jump across the picture); this way each page of either file is
+/// brought in about once, and only a few columns' worth of the source is resident at a time.
+static void transpose_to_scratch(jpeg_session *session, int ci, jvirt_barray_ptr array, const turn *t,
+                                 const block_turn *bt, JDIMENSION out_rows, turned_component *turned) {
+    j_decompress_ptr src = &session->src;
+    struct scratch_region *source_region = jpeg_scratch_region_of(session, array);
+    JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
+    JBLOCKROW *rows = jpeg_scratch_block_rows(session, (j_common_ptr)src, height, width, &turned->region);
+    for (JDIMENSION dy = 0; dy < width; dy++) {
+        for (JDIMENSION dx = 0; dx < height; dx++) {
+            JDIMENSION sx, sy;
+            source_of(t, width, height, dx, dy, &sx, &sy);
+            turn_block(jpeg_scratch_block_at(source_region, sy, sx), rows[dy][dx], bt);
+        }
+        jpeg_scratch_touch(source_region, (size_t)height * sizeof(JBLOCK));
+        jpeg_scratch_touch(turned->region, (size_t)height * sizeof(JBLOCK));
+    }
+    // The source component is not read again: none of it need stay resident.
+    jpeg_scratch_let_go(source_region);
+    turned->array = array;
+    turned->array_width = height;
+    turned->row_count = out_rows > width ? out_rows : width;
+    turned->rows = (*src->mem->alloc_small)((j_common_ptr)src, JPOOL_IMAGE, sizeof(JBLOCKROW) * turned->row_count);
+    for (JDIMENSION row = 0; row < turned->row_count; row++) turned->rows[row] = rows[row < width ? row : 0];
 }
 
 /// Rows of blocks the compressor reads for a component of the turned picture: its height in
@@ -280,8 +319,10 @@ static JDIMENSION turned_rows(j_compress_ptr dst, int ci) {
 
 /// Mirrors a component where it lies. A mirror is its own inverse: the blocks at p and at
 /// source_of(p) trade places (each turned), and a block that maps to itself is turned alone.
-static void mirror_component(j_decompress_ptr src, int ci, jvirt_barray_ptr array, const turn *t,
+static void mirror_component(jpeg_session *session, int ci, jvirt_barray_ptr array, const turn *t,
                              const block_turn *bt) {
+    j_decompress_ptr src = &session->src;
+    struct scratch_region *region = jpeg_scratch_region_of(session, array);
     JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
     JBLOCKROW *rows = block_rows(src, array, height, TRUE);
     JBLOCK kept;
@@ -299,6 +340,8 @@ static void mirror_component(j_decompress_ptr src, int ci, jvirt_barray_ptr arra
             turn_block(rows[sy][sx], rows[dy][dx], bt);
             turn_block(kept, rows[sy][sx], bt);
         }
+        // A row and its mirror image: two rows' worth of the file.
+        jpeg_scratch_touch(region, 2 * (size_t)width * sizeof(JBLOCK));
     }
 }
 
@@ -314,11 +357,14 @@ static void turn_coefficients(jpeg_session *session, const orient_task *task, co
         block_turn bt;
         make_block_turn(t, &bt);
         for (int ci = 0; ci < src->num_components; ci++) {
-            if (t->swap) {
+            if (t->swap && jpeg_session_uses_scratch(session)) {
+                transpose_to_scratch(session, ci, source[ci], t, &bt, turned_rows(&session->dst, ci),
+                                     &view->components[ci]);
+            } else if (t->swap) {
                 transpose_in_place(session, ci, source[ci], t, &bt, turned_rows(&session->dst, ci),
                                    &view->components[ci]);
             } else {
-                mirror_component(src, ci, source[ci], t, &bt);
+                mirror_component(session, ci, source[ci], t, &bt);
             }
         }
     }
@@ -337,6 +383,9 @@ static void turn_coefficients(jpeg_session *session, const orient_task *task, co
 // ---------------------------------------------------------------------------------
 
 #define ROWS_PER_BATCH 16
+/// For a picture in a scratch file, whose batches each read a little of every source row: more
+/// rows a batch, so each page of the picture is brought in fewer times.
+#define ROWS_PER_SCRATCH_BATCH 256
 
 /// Fills `count` turned rows starting at destination row `first`. Column by column within
 /// the batch: when the turn transposes, the batch's rows come from adjacent source columns,
@@ -370,20 +419,32 @@ static void replace_zero_quantisers(j_compress_ptr dst) {
 /// Everyday photos keep the smaller optimised or progressive output.
 #define STREAMED_OUTPUT_PIXELS (48u * 1000u * 1000u)
 
-/// Decodes the whole picture into the compressor's memory, so the decoder (whose coefficient
-/// buffer, for a progressive source, is as large again) can be let go before encoding.
-static void decode_picture(j_decompress_ptr src, j_compress_ptr dst, JSAMPARRAY *picture) {
+/// Decodes the whole picture into the compressor's memory (or, for a large picture, a scratch
+/// file the compressor owns), so the decoder (whose coefficient buffer, for a progressive
+/// source, is as large again) can be let go before encoding. Reads the source to its EOI.
+static void decode_picture(jpeg_session *session, JSAMPARRAY *picture, struct scratch_region **region) {
+    j_decompress_ptr src = &session->src;
+    j_compress_ptr dst = &session->dst;
     src->out_color_space = src->jpeg_color_space;  // no colour conversion: YCbCr stays YCbCr
     src->dct_method = JDCT_ISLOW;
     // Replicated chroma averages back to exactly the stored samples when the encoder
     // downsamples again; interpolated chroma would blur it a little more each time.
     src->do_fancy_upsampling = FALSE;
     jpeg_start_decompress(src);
-    *picture = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
-                                         src->output_width * (JDIMENSION)src->output_components, src->output_height);
-    while (src->output_scanline < src->output_height) {
-        jpeg_read_scanlines(src, *picture + src->output_scanline, src->output_height - src->output_scanline);
+    size_t row_bytes = (size_t)src->output_width * (size_t)src->output_components;
+    *region = NULL;
+    if (jpeg_session_uses_scratch(session)) {
+        *picture = jpeg_scratch_sample_rows(session, (j_common_ptr)dst, row_bytes, src->output_height, region);
+    } else {
+        *picture = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE, (JDIMENSION)row_bytes,
+                                             src->output_height);
     }
+    while (src->output_scanline < src->output_height) {
+        JDIMENSION read = jpeg_read_scanlines(src, *picture + src->output_scanline,
+                                              src->output_height - src->output_scanline);
+        jpeg_scratch_touch(*region, (size_t)read * row_bytes);
+    }
+    jpeg_session_finish_input(session);
 }
 
 static void turn_pixels(jpeg_session *session, const orient_task *task, const turn *t) {
@@ -395,7 +456,8 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     int streamed = (uint64_t)src->image_width * src->image_height > STREAMED_OUTPUT_PIXELS;
     configure_output(session, t, TRUE, streamed);
     replace_zero_quantisers(dst);
-    decode_picture(src, dst, &picture);
+    struct scratch_region *region;
+    decode_picture(session, &picture, &region);
     JDIMENSION width = src->output_width, height = src->output_height;
     int components = src->output_components;
     jpeg_start_compress(dst, TRUE);
@@ -403,12 +465,15 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     // The decoder has given all it holds (the picture is in the compressor's memory, the markers
     // are written): its buffers go before the encoding begins.
     jpeg_destroy_decompress(src);
+    jpeg_session_release_scratch(session, (j_common_ptr)src);
+    int per_batch = region != NULL ? ROWS_PER_SCRATCH_BATCH : ROWS_PER_BATCH;
     JSAMPARRAY batch = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
-                                                 dst->image_width * (JDIMENSION)components, ROWS_PER_BATCH);
+                                                 dst->image_width * (JDIMENSION)components, (JDIMENSION)per_batch);
     while (dst->next_scanline < dst->image_height) {
         JDIMENSION first = dst->next_scanline, left = dst->image_height - first;
-        int count = left < ROWS_PER_BATCH ? (int)left : ROWS_PER_BATCH;
+        int count = left < (JDIMENSION)per_batch ? (int)left : per_batch;
         gather_rows(picture, width, height, components, t, dst->image_width, first, count, batch);
+        jpeg_scratch_touch(region, (size_t)count * dst->image_width * (size_t)components);
         jpeg_write_scanlines(dst, batch, (JDIMENSION)count);
     }
 }
@@ -443,7 +508,10 @@ static int is_whole_mcus(const dossier_jpeg_info *info, const turn *t) {
 static void orient_body(jpeg_session *session, void *context) {
     orient_task *task = context;
     check_orient_arguments(session, task);
-    jpeg_session_read_header(session, task->data, task->size, 1);
+    if (task->scratch_folder >= 0) jpeg_session_use_scratch(session, task->scratch_folder);
+    session->output_fd = task->output_fd;
+    session->carry_trailing = 1;
+    jpeg_session_read_header(session, task->input, 1);
     jpeg_session_check_limits(session);
     const turn *t = &turns[task->orientation];
     dossier_jpeg_info info;
@@ -464,14 +532,31 @@ static void orient_body(jpeg_session *session, void *context) {
     jpeg_session_finish_output(session, task->out);
 }
 
+static int run_orient(orient_task *task, int *used_lossless, dossier_status *status) {
+    jpeg_session session;
+    int code = jpeg_session_run(&session, status, orient_body, task);
+    if (used_lossless != NULL) *used_lossless = code == DOSSIER_OK && task->used_lossless;
+    return code;
+}
+
 int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
                         const uint8_t *exif_app1, size_t exif_app1_size,
                         int mode, dossier_buffer *out, int *used_lossless, dossier_status *status) {
-    jpeg_session session;
-    orient_task task = {data, size, orientation, exif_app1, exif_app1_size, mode, out, 0};
+    orient_task task = {{data, size, -1}, orientation, exif_app1, exif_app1_size, mode, out, -1, -1, 0};
     out->data = NULL;
     out->size = 0;
-    int code = jpeg_session_run(&session, status, orient_body, &task);
-    if (used_lossless != NULL) *used_lossless = code == DOSSIER_OK && task.used_lossless;
-    return code;
+    return run_orient(&task, used_lossless, status);
+}
+
+int dossier_jpeg_orient_file(int fd, int orientation, const uint8_t *exif_app1, size_t exif_app1_size, int mode,
+                             int out_fd, int scratch_folder, int *used_lossless, dossier_status *status) {
+    struct stat file;
+    if (fstat(fd, &file) != 0) {
+        dossier_status_reset(status);
+        dossier_status_fail(status, DOSSIER_ERR_DECODE, "cannot read the file: %s", strerror(errno));
+        return DOSSIER_ERR_DECODE;
+    }
+    orient_task task = {{NULL, (size_t)file.st_size, fd}, orientation, exif_app1, exif_app1_size, mode, NULL,
+                        out_fd, scratch_folder, 0};
+    return run_orient(&task, used_lossless, status);
 }

@@ -6,10 +6,12 @@
 // local of its own and no `volatile` is needed; the caller frees everything afterwards,
 // whichever way the function returned.
 #include "dossier_common.h"
+#include <errno.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum {
     // Per-side ceiling, refused before libpng sees the header (libpng gets it too, as a backstop).
@@ -21,7 +23,33 @@ enum {
     // How many text, sPLT and unknown chunks libpng stores before dropping further ones.
     CHUNK_CACHE_MAX = 1000,
     COMPRESSION_LEVEL = 6,
+    // Bytes read from, or gathered before a write to, a file at a time.
+    IO_CHUNK = 65536,
+    // Rows turned at a time in memory: a few rows of scratch, whatever the picture's size.
+    BAND_ROWS = 16,
+    // Bytes of rows turned at a time into a scratch file: each band writes a little of every
+    // turned row, so larger bands bring each page of the file in fewer times.
+    SCRATCH_BAND_BYTES = 32 * 1024 * 1024,
 };
+
+// ---------------------------------------------------------------------------------------
+// Input: bytes in memory, or a file read with pread
+// ---------------------------------------------------------------------------------------
+
+typedef struct {
+    const uint8_t *data; // NULL for a file
+    size_t size;
+    int fd;
+} png_input;
+
+// Reads up to `count` bytes at `offset`; returns how many (fewer at the end), or -1.
+static ssize_t input_read_at(const png_input *input, size_t offset, void *out, size_t count) {
+    if (input->data == NULL) return dossier_pread_fully(input->fd, out, count, offset);
+    if (offset >= input->size) return 0;
+    size_t available = input->size - offset < count ? input->size - offset : count;
+    memcpy(out, input->data + offset, available);
+    return (ssize_t)available;
+}
 
 // Ancillary chunks orient copies byte for byte instead of through libpng's parsers: none of
 // them depends on the pixel geometry, and a raw copy keeps exactly what the file had (text
@@ -78,49 +106,70 @@ static int dimensions_allowed(uint64_t width, uint64_t height, dossier_status *s
 // Checks IHDR's dimensions straight from the bytes so that an empty or oversized picture is
 // DOSSIER_ERR_LIMIT (libpng would report it as a generic "Invalid IHDR data"). libpng insists
 // that IHDR comes first, so these are the dimensions it will use.
-static int header_dimensions_allowed(const uint8_t *data, size_t size, dossier_status *status) {
-    if (size < 24 || memcmp(data + 12, "IHDR", 4) != 0) return 1;
-    return dimensions_allowed(png_get_uint_32(data + 16), png_get_uint_32(data + 20), status);
+static int header_dimensions_allowed(const png_byte *head, size_t size, dossier_status *status) {
+    if (size < 24 || memcmp(head + 12, "IHDR", 4) != 0) return 1;
+    return dimensions_allowed(png_get_uint_32(head + 16), png_get_uint_32(head + 20), status);
 }
 
 // libpng 1.6.39 only raises a benign error (a warning, when benign errors are tolerated) for a
 // chunk longer than CHUNK_MALLOC_MAX, then allocates and clears the length the chunk claims
-// before reading it. The whole file is in memory, so a chunk claiming more bytes than remain
+// before reading it. The input's size is known, so a chunk claiming more bytes than remain
 // is refused here instead: no chunk libpng allocates can then exceed the input's own size.
-static int chunks_fit(const uint8_t *data, size_t size, dossier_status *status) {
-    size_t offset = 8;
+static int chunks_fit(const png_input *input, dossier_status *status) {
+    size_t size = input->size, offset = 8;
+    png_byte header[8];
     while (size - offset >= 8) {
-        size_t length = png_get_uint_32(data + offset);
+        if (input_read_at(input, offset, header, 8) != 8) {
+            dossier_status_fail(status, DOSSIER_ERR_DECODE, "cannot read the file: %s",
+                                errno != 0 ? strerror(errno) : "it became shorter");
+            return 0;
+        }
+        size_t length = png_get_uint_32(header);
         if (length > size - offset - 8 || size - offset - 8 - length < 4) {
             dossier_status_fail(status, DOSSIER_ERR_DECODE,
                                 "%.4s: chunk of %zu bytes runs past the end of the data",
-                                (const char *)data + offset + 4, length);
+                                (const char *)header + 4, length);
             return 0;
         }
-        if (memcmp(data + offset + 4, "IEND", 4) == 0) break;
+        if (memcmp(header + 4, "IEND", 4) == 0) break;
         offset += 12 + length;
     }
     return 1;
 }
 
 // Refuses what must not reach libpng; anything else malformed is left for libpng to report.
-static int screen(const uint8_t *data, size_t size, dossier_status *status) {
-    if (size < 8 || png_sig_cmp(data, 0, 8) != 0) return 1;
-    return header_dimensions_allowed(data, size, status) && chunks_fit(data, size, status);
+static int screen(const png_input *input, dossier_status *status) {
+    png_byte head[24];
+    errno = 0;
+    ssize_t got = input_read_at(input, 0, head, sizeof head);
+    if (got < 0) {
+        dossier_status_fail(status, DOSSIER_ERR_DECODE, "cannot read the file: %s", strerror(errno));
+        return 0;
+    }
+    if (got < 8 || png_sig_cmp(head, 0, 8) != 0) return 1;
+    return header_dimensions_allowed(head, (size_t)got, status) && chunks_fit(input, status);
 }
 
 // ---------------------------------------------------------------------------------------
 // Pixel planes
 // ---------------------------------------------------------------------------------------
 
-// A whole picture of unpacked samples: rows of width * pixel_bytes, contiguous.
+// A whole picture of unpacked samples: rows of width * pixel_bytes, contiguous; in memory, or
+// for a large picture in a scratch file (`store`).
 typedef struct {
     png_uint_32 width;
     png_uint_32 height;
     size_t pixel_bytes;
     png_bytep pixels;
     png_bytepp rows;
+    int in_scratch;
+    dossier_scratch store;
 } pixel_plane;
+
+// Counts bytes used through a plane in a scratch file (see dossier_scratch_touch).
+static void plane_touch(pixel_plane *plane, size_t bytes) {
+    if (plane->in_scratch) dossier_scratch_touch(&plane->store, bytes);
+}
 
 // Row pointers into `pixels`, as libpng's whole-image calls want them; NULL when out of memory.
 static png_bytepp rows_over(png_bytep pixels, png_uint_32 height, size_t row_bytes) {
@@ -130,14 +179,21 @@ static png_bytepp rows_over(png_bytep pixels, png_uint_32 height, size_t row_byt
     return rows;
 }
 
+// In memory, or in a scratch file in `scratch_folder` when it is not -1.
 static int plane_alloc(pixel_plane *plane, png_uint_32 width, png_uint_32 height,
-                       size_t pixel_bytes, dossier_status *status) {
+                       size_t pixel_bytes, int scratch_folder, dossier_status *status) {
     // width * height is at most DOSSIER_MAX_PIXELS and pixel_bytes at most 8.
     size_t row_bytes = (size_t)width * pixel_bytes;
     plane->width = width;
     plane->height = height;
     plane->pixel_bytes = pixel_bytes;
-    plane->pixels = malloc(row_bytes * height);
+    if (scratch_folder >= 0) {
+        if (!dossier_scratch_open(&plane->store, scratch_folder, row_bytes * height, status)) return 0;
+        plane->in_scratch = 1;
+        plane->pixels = plane->store.base;
+    } else {
+        plane->pixels = malloc(row_bytes * height);
+    }
     if (plane->pixels == NULL) return fail_out_of_memory(status);
     plane->rows = rows_over(plane->pixels, height, row_bytes);
     if (plane->rows == NULL) return fail_out_of_memory(status);
@@ -146,9 +202,14 @@ static int plane_alloc(pixel_plane *plane, png_uint_32 width, png_uint_32 height
 
 static void plane_free(pixel_plane *plane) {
     free(plane->rows);
-    free(plane->pixels);
+    if (plane->in_scratch) {
+        dossier_scratch_close(&plane->store);
+    } else {
+        free(plane->pixels);
+    }
     plane->rows = NULL;
     plane->pixels = NULL;
+    plane->in_scratch = 0;
 }
 
 // Where source pixel (x, y) lands for an EXIF orientation:
@@ -187,18 +248,52 @@ static void scatter_row(const png_byte *from, png_uint_32 y, png_uint_32 width, 
     }
 }
 
-static int turned_plane_alloc(pixel_plane *turned, png_uint_32 width, png_uint_32 height, size_t pixel_bytes,
-                              int orientation, dossier_status *status) {
-    int transposes = orientation_transposes(orientation);
-    return plane_alloc(turned, transposes ? height : width, transposes ? width : height, pixel_bytes, status);
+// Moves a band of `count` source rows, from row `first`, to where the turn puts them. A turn
+// that transposes makes each source column a turned row: the band is taken column by column,
+// so that each turned row is written in one short run per band rather than a pixel per source
+// row (which, for a picture in a scratch file, would bring a page in for every pixel).
+static void scatter_band(const png_bytep *band, png_uint_32 first, png_uint_32 count, png_uint_32 width,
+                         const turn_map *map, pixel_plane *turned) {
+    size_t n = turned->pixel_bytes;
+    if (map->row_dx == 0) {
+        for (png_uint_32 r = 0; r < count; r++) scatter_row(band[r], first + r, width, map, turned);
+    } else {
+        for (png_uint_32 x = 0; x < width; x++) {
+            png_bytep row = turned->rows[map->row0 + map->row_dx * x];
+            for (png_uint_32 r = 0; r < count; r++) {
+                memcpy(row + (size_t)(map->col0 + map->col_dy * (first + r)) * n, band[r] + (size_t)x * n, n);
+            }
+        }
+    }
+    plane_touch(turned, (size_t)count * width * n);
 }
 
-static int turn_plane(const pixel_plane *source, int orientation, pixel_plane *turned,
+// How many rows a band holds: a few in memory; some megabytes' worth for a scratch file.
+static png_uint_32 band_rows(png_uint_32 height, size_t row_bytes, int in_scratch) {
+    size_t rows = in_scratch ? SCRATCH_BAND_BYTES / (row_bytes > 0 ? row_bytes : 1) : BAND_ROWS;
+    if (rows < 1) rows = 1;
+    return rows < height ? (png_uint_32)rows : height;
+}
+
+static int turned_plane_alloc(pixel_plane *turned, png_uint_32 width, png_uint_32 height, size_t pixel_bytes,
+                              int orientation, int scratch_folder, dossier_status *status) {
+    int transposes = orientation_transposes(orientation);
+    return plane_alloc(turned, transposes ? height : width, transposes ? width : height, pixel_bytes,
+                       scratch_folder, status);
+}
+
+static int turn_plane(pixel_plane *source, int orientation, pixel_plane *turned, int scratch_folder,
                       dossier_status *status) {
-    if (!turned_plane_alloc(turned, source->width, source->height, source->pixel_bytes, orientation, status))
+    if (!turned_plane_alloc(turned, source->width, source->height, source->pixel_bytes, orientation,
+                            scratch_folder, status))
         return 0;
     turn_map map = turn_map_for(orientation, source->width, source->height);
-    for (png_uint_32 y = 0; y < source->height; y++) scatter_row(source->rows[y], y, source->width, &map, turned);
+    png_uint_32 per_band = band_rows(source->height, (size_t)source->width * source->pixel_bytes, turned->in_scratch);
+    for (png_uint_32 y = 0; y < source->height; y += per_band) {
+        png_uint_32 count = source->height - y < per_band ? source->height - y : per_band;
+        scatter_band((const png_bytep *)source->rows + y, y, count, source->width, &map, turned);
+        plane_touch(source, (size_t)count * source->width * source->pixel_bytes);
+    }
     return 1;
 }
 
@@ -211,36 +306,70 @@ typedef struct {
     png_structp png;
     png_infop info; // IHDR and the chunks before IDAT
     png_infop end;  // the chunks after IDAT
-    const uint8_t *data;
-    size_t size;
+    png_input input;
     size_t offset;
+    // A file's bytes are read a chunk at a time into `chunk`: [chunk_used, chunk_size) are unread.
+    png_bytep chunk;
+    size_t chunk_used, chunk_size;
+    // Where large planes go (a folder descriptor), or -1 for memory.
+    int scratch_folder;
     // IHDR as stored (png_read_update_info reports unpacked depths as 8).
     png_uint_32 width, height;
     int bit_depth, color_type, interlace_type;
     pixel_plane image;
-    png_bytep row; // inspect's single row
+    png_bytep row;   // inspect's single row; read_turned's band of rows
+    png_bytepp band; // read_turned's pointers into `row`
 } shim_reader;
 
 static void PNGCBAPI read_from_memory(png_structp png, png_bytep out, size_t length) {
     shim_reader *reader = png_get_io_ptr(png);
-    if (length > reader->size - reader->offset) png_error(png, "unexpected end of data");
-    memcpy(out, reader->data + reader->offset, length);
+    if (length > reader->input.size - reader->offset) png_error(png, "unexpected end of data");
+    memcpy(out, reader->input.data + reader->offset, length);
     reader->offset += length;
 }
 
-static int reader_open(shim_reader *reader, const uint8_t *data, size_t size,
-                       dossier_status *status) {
+static void PNGCBAPI read_from_file(png_structp png, png_bytep out, size_t length) {
+    shim_reader *reader = png_get_io_ptr(png);
+    while (length > 0) {
+        if (reader->chunk_used == reader->chunk_size) {
+            ssize_t got = dossier_pread_fully(reader->input.fd, reader->chunk, IO_CHUNK, reader->offset);
+            if (got < 0) {
+                char message[DOSSIER_MESSAGE_MAX];
+                snprintf(message, sizeof message, "cannot read the file: %s", strerror(errno));
+                png_error(png, message);
+            }
+            if (got == 0) png_error(png, "unexpected end of data");
+            reader->offset += (size_t)got;
+            reader->chunk_used = 0;
+            reader->chunk_size = (size_t)got;
+        }
+        size_t taken = reader->chunk_size - reader->chunk_used < length ? reader->chunk_size - reader->chunk_used
+                                                                         : length;
+        memcpy(out, reader->chunk + reader->chunk_used, taken);
+        reader->chunk_used += taken;
+        out += taken;
+        length -= taken;
+    }
+}
+
+static int reader_open(shim_reader *reader, png_input input, dossier_status *status) {
     memset(reader, 0, sizeof *reader);
     reader->report = (shim_report){status, DOSSIER_ERR_DECODE};
-    reader->data = data;
-    reader->size = size;
+    reader->input = input;
+    reader->scratch_folder = -1;
     reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->report, report_error,
                                          report_warning);
     if (reader->png == NULL) return fail_out_of_memory(status);
     reader->info = png_create_info_struct(reader->png);
     reader->end = png_create_info_struct(reader->png);
     if (reader->info == NULL || reader->end == NULL) return fail_out_of_memory(status);
-    png_set_read_fn(reader->png, reader, read_from_memory);
+    if (input.data != NULL) {
+        png_set_read_fn(reader->png, reader, read_from_memory);
+    } else {
+        reader->chunk = malloc(IO_CHUNK);
+        if (reader->chunk == NULL) return fail_out_of_memory(status);
+        png_set_read_fn(reader->png, reader, read_from_file);
+    }
     return 1;
 }
 
@@ -248,7 +377,11 @@ static void reader_close(shim_reader *reader) {
     png_destroy_read_struct(&reader->png, &reader->info, &reader->end);
     plane_free(&reader->image);
     free(reader->row);
+    free(reader->band);
+    free(reader->chunk);
     reader->row = NULL;
+    reader->band = NULL;
+    reader->chunk = NULL;
 }
 
 typedef enum {
@@ -301,42 +434,62 @@ static size_t reader_pixel_bytes(const shim_reader *reader) {
     return channels * (reader->bit_depth == 16 ? 2 : 1);
 }
 
+// png_read_image, a row at a time, so that a plane in a scratch file is counted as it fills.
+static void read_image(shim_reader *reader, int passes) {
+    size_t row_bytes = (size_t)reader->image.width * reader->image.pixel_bytes;
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < reader->height; y++) {
+            png_read_row(reader->png, reader->image.rows[y], NULL);
+            plane_touch(&reader->image, row_bytes);
+        }
+    }
+}
+
 // Decodes every row into reader->image and reads every chunk up to IEND.
 static int read_whole(shim_reader *reader, read_purpose purpose) {
     if (setjmp(png_jmpbuf(reader->png))) return 0;
-    read_header(reader, purpose);
+    int passes = read_header(reader, purpose);
     if (!plane_alloc(&reader->image, reader->width, reader->height, reader_pixel_bytes(reader),
-                     reader->report.status))
+                     reader->scratch_folder, reader->report.status))
         return 0;
-    png_read_image(reader->png, reader->image.rows);
+    read_image(reader, passes);
     png_read_end(reader->png, reader->end);
     return 1;
 }
 
-// Decodes a PNG straight into its turned plane, row by row, so the picture is held once, not
-// twice (a 12000x12000 16-bit RGBA PNG is 1.15 GB a copy). An interlaced PNG's rows come in
-// seven passes that each fill in part of every row: it is read whole, then turned.
+// Decodes a PNG straight into its turned plane, a band of rows at a time, so the picture is
+// held once, not twice (a 12000x12000 16-bit RGBA PNG is 1.15 GB a copy). An interlaced PNG's
+// rows come in seven passes that each fill in part of every row: it is read whole, then turned.
 static int read_turned(shim_reader *reader, int orientation, pixel_plane *turned) {
     if (setjmp(png_jmpbuf(reader->png))) return 0;
     int passes = read_header(reader, READ_TO_TURN);
     size_t pixel_bytes = reader_pixel_bytes(reader);
     if (passes > 1) {
-        if (!plane_alloc(&reader->image, reader->width, reader->height, pixel_bytes, reader->report.status))
+        if (!plane_alloc(&reader->image, reader->width, reader->height, pixel_bytes, reader->scratch_folder,
+                         reader->report.status))
             return 0;
-        png_read_image(reader->png, reader->image.rows);
+        read_image(reader, passes);
         png_read_end(reader->png, reader->end);
-        int turned_ok = turn_plane(&reader->image, orientation, turned, reader->report.status);
+        int turned_ok = turn_plane(&reader->image, orientation, turned, reader->scratch_folder,
+                                   reader->report.status);
         plane_free(&reader->image);
         return turned_ok;
     }
-    if (!turned_plane_alloc(turned, reader->width, reader->height, pixel_bytes, orientation, reader->report.status))
+    if (!turned_plane_alloc(turned, reader->width, reader->height, pixel_bytes, orientation, reader->scratch_folder,
+                            reader->report.status))
         return 0;
-    reader->row = malloc(png_get_rowbytes(reader->png, reader->info));
-    if (reader->row == NULL) return fail_out_of_memory(reader->report.status);
+    size_t row_bytes = png_get_rowbytes(reader->png, reader->info);
+    png_uint_32 per_band = band_rows(reader->height, row_bytes, turned->in_scratch);
+    reader->row = malloc(row_bytes * per_band);
+    reader->band = malloc(sizeof(png_bytep) * per_band);
+    if (reader->row == NULL || reader->band == NULL) return fail_out_of_memory(reader->report.status);
+    png_bytepp band = reader->band;
+    for (png_uint_32 r = 0; r < per_band; r++) band[r] = reader->row + (size_t)r * row_bytes;
     turn_map map = turn_map_for(orientation, reader->width, reader->height);
-    for (png_uint_32 y = 0; y < reader->height; y++) {
-        png_read_row(reader->png, reader->row, NULL);
-        scatter_row(reader->row, y, reader->width, &map, turned);
+    for (png_uint_32 y = 0; y < reader->height; y += per_band) {
+        png_uint_32 count = reader->height - y < per_band ? reader->height - y : per_band;
+        for (png_uint_32 r = 0; r < count; r++) png_read_row(reader->png, band[r], NULL);
+        scatter_band((const png_bytep *)band, y, count, reader->width, &map, turned);
     }
     png_read_end(reader->png, reader->end);
     return 1;
@@ -406,19 +559,35 @@ typedef struct {
     // The chunks after IDAT. Kept apart because libpng 1.6.39's png_write_end writes the
     // eXIf chunk of the info struct it is given again, after IDAT.
     png_infop end;
+    // The encoded bytes: kept in `sink`, or gathered there up to IO_CHUNK and written to `fd`.
     dossier_growable sink;
+    int fd;
 } shim_writer;
+
+// Writes what `sink` gathered to the writer's file; 0 (errno set) when that fails.
+static int writer_drain(shim_writer *writer) {
+    if (dossier_write_fully(writer->fd, writer->sink.data, writer->sink.size) != 0) return 0;
+    writer->sink.size = 0;
+    return 1;
+}
 
 static void PNGCBAPI write_to_memory(png_structp png, png_bytep bytes, size_t length) {
     shim_writer *writer = png_get_io_ptr(png);
     if (!dossier_growable_append(&writer->sink, bytes, length)) png_error(png, "out of memory");
+    if (writer->fd >= 0 && writer->sink.size >= IO_CHUNK && !writer_drain(writer)) {
+        char message[DOSSIER_MESSAGE_MAX];
+        snprintf(message, sizeof message, "cannot write the output: %s", strerror(errno));
+        png_error(png, message);
+    }
 }
 
 // Memory needs no flushing; libpng's default would fflush() the io pointer as a FILE *.
 static void PNGCBAPI flush_nothing(png_structp png) { (void)png; }
 
-static int writer_open(shim_writer *writer, dossier_status *status) {
+// Writes into memory, or (fd not -1) to the file open as `fd`.
+static int writer_open(shim_writer *writer, int fd, dossier_status *status) {
     memset(writer, 0, sizeof *writer);
+    writer->fd = fd;
     writer->report = (shim_report){status, DOSSIER_ERR_ENCODE};
     writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->report, report_error,
                                           report_warning);
@@ -438,12 +607,19 @@ static void writer_close(shim_writer *writer) {
 
 // Call under the writer's setjmp, after every chunk is set: writes the chunks before IDAT,
 // the rows (packed back to 1/2/4 bits, Adam7 if IHDR says so), and the chunks after IDAT.
-static void write_rows(shim_writer *writer, png_bytepp rows) {
+// Rows one at a time, as png_write_image does, so that a plane in a scratch file (`plane`, may
+// be NULL) is counted as it is read.
+static void write_rows(shim_writer *writer, png_bytepp rows, png_uint_32 height, pixel_plane *plane) {
     png_set_compression_level(writer->png, COMPRESSION_LEVEL);
     png_write_info(writer->png, writer->info);
     png_set_packing(writer->png);
-    png_set_interlace_handling(writer->png);
-    png_write_image(writer->png, rows);
+    int passes = png_set_interlace_handling(writer->png);
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_write_row(writer->png, rows[y]);
+            if (plane != NULL) plane_touch(plane, (size_t)plane->width * plane->pixel_bytes);
+        }
+    }
     png_write_end(writer->png, writer->end);
 }
 
@@ -534,7 +710,7 @@ static void copy_exif(const shim_reader *reader, shim_writer *writer, const uint
     else if (size != 0) set_exif(writer, exif, size);
 }
 
-static int write_turned(shim_writer *writer, const shim_reader *reader, const pixel_plane *turned,
+static int write_turned(shim_writer *writer, const shim_reader *reader, pixel_plane *turned,
                         int orientation, const uint8_t *exif, size_t exif_size) {
     if (setjmp(png_jmpbuf(writer->png))) return 0;
     png_set_IHDR(writer->png, writer->info, turned->width, turned->height, reader->bit_depth,
@@ -547,7 +723,7 @@ static int write_turned(shim_writer *writer, const shim_reader *reader, const pi
     png_set_keep_unknown_chunks(writer->png, PNG_HANDLE_CHUNK_ALWAYS, NULL, 0);
     copy_stored_chunks(reader, reader->info, writer, writer->info);
     copy_stored_chunks(reader, reader->end, writer, writer->end);
-    write_rows(writer, turned->rows);
+    write_rows(writer, turned->rows, turned->height, turned);
     return 1;
 }
 
@@ -555,17 +731,16 @@ static int write_turned(shim_writer *writer, const shim_reader *reader, const pi
 // Public functions
 // ---------------------------------------------------------------------------------------
 
-int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,
-                        dossier_buffer *exif, dossier_status *status) {
+static int inspect(png_input input, dossier_png_info *info, dossier_buffer *exif, dossier_status *status) {
     dossier_status scratch;
     if (status == NULL) status = &scratch;
     dossier_status_reset(status);
     memset(info, 0, sizeof *info);
     *exif = (dossier_buffer){NULL, 0};
-    if (!screen(data, size, status)) return status->code;
+    if (!screen(&input, status)) return status->code;
 
     shim_reader reader;
-    if (reader_open(&reader, data, size, status) && read_through(&reader)) {
+    if (reader_open(&reader, input, status) && read_through(&reader)) {
         describe(&reader, info);
         png_bytep bytes;
         png_uint_32 exif_size = reader_exif(&reader, &bytes);
@@ -576,33 +751,64 @@ int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info
     return status->code;
 }
 
-int dossier_png_orient(const uint8_t *data, size_t size, int orientation,
-                       const uint8_t *exif, size_t exif_size,
-                       dossier_buffer *out, dossier_status *status) {
+int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,
+                        dossier_buffer *exif, dossier_status *status) {
+    return inspect((png_input){data, size, -1}, info, exif, status);
+}
+
+int dossier_png_inspect_file(int fd, dossier_png_info *info, dossier_buffer *exif, dossier_status *status) {
+    struct stat file;
+    if (fstat(fd, &file) != 0) file.st_size = 0;
+    return inspect((png_input){NULL, (size_t)file.st_size, fd}, info, exif, status);
+}
+
+// Turns `input` into `out` (memory) or `out_fd`, planes in `scratch_folder` unless it is -1.
+static int orient(png_input input, int orientation, const uint8_t *exif, size_t exif_size,
+                  dossier_buffer *out, int out_fd, int scratch_folder, dossier_status *status) {
     dossier_status scratch;
     if (status == NULL) status = &scratch;
     dossier_status_reset(status);
-    *out = (dossier_buffer){NULL, 0};
+    if (out != NULL) *out = (dossier_buffer){NULL, 0};
     if (orientation < 1 || orientation > 8) {
         dossier_status_fail(status, DOSSIER_ERR_ARGUMENT, "orientation %d is not 1..8",
                             orientation);
         return status->code;
     }
-    if (!exif_argument_valid(exif, exif_size, status) || !screen(data, size, status))
+    if (!exif_argument_valid(exif, exif_size, status) || !screen(&input, status))
         return status->code;
 
     shim_reader reader;
     shim_writer writer = {0};
     pixel_plane turned = {0};
-    if (reader_open(&reader, data, size, status) && read_turned(&reader, orientation, &turned)) {
-        if (writer_open(&writer, status)
-            && write_turned(&writer, &reader, &turned, orientation, exif, exif_size))
-            dossier_growable_finish(&writer.sink, out);
+    if (reader_open(&reader, input, status)) {
+        reader.scratch_folder = scratch_folder;
+        if (read_turned(&reader, orientation, &turned) && writer_open(&writer, out_fd, status)
+            && write_turned(&writer, &reader, &turned, orientation, exif, exif_size)) {
+            if (out_fd < 0) {
+                dossier_growable_finish(&writer.sink, out);
+            } else if (!writer_drain(&writer)) {
+                dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot write the output: %s", strerror(errno));
+            }
+        }
     }
     writer_close(&writer);
     plane_free(&turned);
     reader_close(&reader);
     return status->code;
+}
+
+int dossier_png_orient(const uint8_t *data, size_t size, int orientation,
+                       const uint8_t *exif, size_t exif_size,
+                       dossier_buffer *out, dossier_status *status) {
+    return orient((png_input){data, size, -1}, orientation, exif, exif_size, out, -1, -1, status);
+}
+
+int dossier_png_orient_file(int fd, int orientation, const uint8_t *exif, size_t exif_size,
+                            int out_fd, int scratch_folder, dossier_status *status) {
+    struct stat file;
+    if (fstat(fd, &file) != 0) file.st_size = 0;
+    return orient((png_input){NULL, (size_t)file.st_size, fd}, orientation, exif, exif_size, NULL, out_fd,
+                  scratch_folder, status);
 }
 
 int dossier_png_decode_raw(const uint8_t *data, size_t size, dossier_buffer *pixels,
@@ -613,10 +819,11 @@ int dossier_png_decode_raw(const uint8_t *data, size_t size, dossier_buffer *pix
     *pixels = (dossier_buffer){NULL, 0};
     memset(info, 0, sizeof *info);
     *pixel_bytes = 0;
-    if (!screen(data, size, status)) return status->code;
+    png_input input = {data, size, -1};
+    if (!screen(&input, status)) return status->code;
 
     shim_reader reader;
-    if (reader_open(&reader, data, size, status) && read_whole(&reader, READ_PIXELS)) {
+    if (reader_open(&reader, input, status) && read_whole(&reader, READ_PIXELS)) {
         describe(&reader, info);
         *pixel_bytes = (int)reader.image.pixel_bytes;
         pixels->data = reader.image.pixels;
@@ -730,7 +937,7 @@ static int write_raw(shim_writer *writer, const raw_picture *picture, png_bytepp
                          .text = (png_charp)value};
         png_set_text(writer->png, writer->info, &text, 1);
     }
-    write_rows(writer, rows);
+    write_rows(writer, rows, picture->height, NULL);
     return 1;
 }
 
@@ -760,7 +967,7 @@ int dossier_png_encode_raw(const uint8_t *pixels, int width, int height, int bit
     png_bytepp rows = rows_over((png_bytep)pixels, picture.height, picture.width * pixel_bytes);
     shim_writer writer = {0};
     if (rows == NULL) fail_out_of_memory(status);
-    else if (writer_open(&writer, status) && write_raw(&writer, &picture, rows))
+    else if (writer_open(&writer, -1, status) && write_raw(&writer, &picture, rows))
         dossier_growable_finish(&writer.sink, out);
     writer_close(&writer);
     free(rows);

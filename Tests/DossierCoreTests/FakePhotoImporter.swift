@@ -50,7 +50,7 @@ struct FakePhotoImporter: Importer {
         guard fields.count >= 2, fields[1] != "BAD" else { throw Corrupt() }
         let day = fields[1].split(separator: "-").compactMap { Int($0) }
         let date = LocalDateTime(year: day[0], month: day[1], day: day[2])!
-        try sink.accept(.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+        try sink.accept(.photo(Photo(source: data.source, format: .png, content: .memory(data.bytes), sourceDigest: data.digest,
                                      orientation: .up, width: 1, height: 1,
                                      captureDate: CaptureDate(date, origin: .exifDateTimeOriginal), exif: nil)))
     }
@@ -64,8 +64,8 @@ struct MarkingTransform: Transform {
 
     func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
         for index in batch.items.indices {
-            guard case .photo(var photo) = batch.items[index] else { continue }
-            photo.bytes += Array("!".utf8)
+            guard case .photo(var photo) = batch.items[index], case .memory(let bytes) = photo.content else { continue }
+            photo.content = .memory(bytes + Array("!".utf8))
             batch.items[index] = .photo(photo)
         }
     }

@@ -96,10 +96,26 @@ enum {
 /// sampling (h/v swapped when it transposes), same precision, baseline/progressive kept.
 /// All APPn and COM markers are kept in order, except that when `exif_app1` is non-NULL the
 /// first APP1 that starts with "Exif\0\0" is replaced by it (payload including "Exif\0\0";
-/// at most 65533 bytes). `used_lossless` (may be NULL) receives 1 for the coefficient path.
+/// at most 65533 bytes). What follows the source's end-of-image marker (a motion photo's video,
+/// whose offsets count from the end of the file) follows the new one unchanged. `used_lossless` (may be NULL) receives 1 for the coefficient path.
 int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
                         const uint8_t *exif_app1, size_t exif_app1_size,
                         int mode, dossier_buffer *out, int *used_lossless, dossier_status *status);
+
+// Pictures too large to hold in memory (their file, their coefficients or their pixels) are
+// read from a file descriptor (with pread, from offset 0, never moving its offset), written to
+// another, and keep what they need whole in unlinked scratch files in `scratch_folder` (an open
+// folder descriptor: the library's staging folder), mapped a part at a time. Same results,
+// byte for byte, as the in-memory calls; failures to read, write or make room name the reason.
+
+/// dossier_jpeg_read_info of the file open as `fd`.
+int dossier_jpeg_read_info_file(int fd, dossier_jpeg_info *info, dossier_status *status);
+/// dossier_jpeg_validate of the file open as `fd`.
+int dossier_jpeg_validate_file(int fd, int scratch_folder, dossier_status *status);
+/// dossier_jpeg_orient of the file open as `fd`, written to `out_fd` (bytes after the source's
+/// end-of-image marker included, as dossier_jpeg_orient does).
+int dossier_jpeg_orient_file(int fd, int orientation, const uint8_t *exif_app1, size_t exif_app1_size, int mode,
+                             int out_fd, int scratch_folder, int *used_lossless, dossier_status *status);
 
 /// Full decode to interleaved 8-bit RGB (grayscale and CMYK converted), for tests and previews.
 int dossier_jpeg_decode_rgb(const uint8_t *data, size_t size, dossier_buffer *rgb,
@@ -157,6 +173,12 @@ int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info
 int dossier_png_orient(const uint8_t *data, size_t size, int orientation,
                        const uint8_t *exif, size_t exif_size,
                        dossier_buffer *out, dossier_status *status);
+
+/// dossier_png_inspect of the file open as `fd`.
+int dossier_png_inspect_file(int fd, dossier_png_info *info, dossier_buffer *exif, dossier_status *status);
+/// dossier_png_orient of the file open as `fd`, written to `out_fd`.
+int dossier_png_orient_file(int fd, int orientation, const uint8_t *exif, size_t exif_size,
+                            int out_fd, int scratch_folder, dossier_status *status);
 
 /// Decodes to unpacked samples for tests: 1, 2 and 4 bit samples are expanded to one byte
 /// each (values unchanged, not scaled); 16-bit samples stay two bytes, big-endian; palette

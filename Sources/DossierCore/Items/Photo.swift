@@ -4,10 +4,10 @@ public struct Photo: Sendable {
     public var format: PhotoFormat
     /// The bytes to file. Importers hand over the source's bytes; the orient transform replaces
     /// them with upright ones.
-    public var bytes: [UInt8]
+    public var content: PhotoContent
     /// SHA-256 of the source's bytes, for deduplication of what was already imported.
     public let sourceDigest: ContentDigest
-    /// How the pixels in `bytes` must be turned to look right; `.up` once turned.
+    /// How the pixels in `content` must be turned to look right; `.up` once turned.
     public var orientation: Orientation
     public var width: Int
     public var height: Int
@@ -21,12 +21,12 @@ public struct Photo: Sendable {
     /// Set by routing; nil until then.
     public var subject: Subject?
 
-    public init(source: SourceFile, format: PhotoFormat, bytes: [UInt8], sourceDigest: ContentDigest,
+    public init(source: SourceFile, format: PhotoFormat, content: PhotoContent, sourceDigest: ContentDigest,
                 orientation: Orientation, width: Int, height: Int, captureDate: CaptureDate,
                 exif: [UInt8]?, isVerified: Bool = false, warnings: [String] = []) {
         self.source = source
         self.format = format
-        self.bytes = bytes
+        self.content = content
         self.sourceDigest = sourceDigest
         self.orientation = orientation
         self.width = width

@@ -20,13 +20,14 @@ public struct Filer: Sendable {
     }
 
     public func file(_ photo: Photo, for subject: Subject) throws -> FilingResult {
-        let digest = ContentDigest(of: photo.bytes)
+        let digest = photo.content.digest
         if let known = try index?.filedFile(for: subject, digest: digest),
            try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
             return .duplicate(path: known.path)
         }
-        var stagedPath: String?
-        defer { if let stagedPath { try? layout.files.remove(stagedPath) } }
+        var staged: StagedBytes?
+        // A scratch file keeps its staging name until it goes; bytes written here lose theirs now.
+        defer { if let staged, staged.scratch == nil { try? layout.files.remove(staged.path) } }
         for collision in 0..<Filer.maximumCollisions {
             let relativePath = layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
                                                 format: photo.format, collisionIndex: collision)
@@ -36,8 +37,8 @@ public struct Filer: Sendable {
                 if try holdsSameBytes(finalPath, digest: digest) { return .duplicate(path: relativePath) }
                 continue
             }
-            if stagedPath == nil { stagedPath = try stage(photo.bytes) }
-            switch try layout.files.link(stagedPath!, to: finalPath) {
+            if staged == nil { staged = try stage(photo.content) }
+            switch try layout.files.link(staged!.path, to: finalPath) {
             case .linked:
                 return .filed(path: relativePath, digest: digest)
             case .nameTaken:
@@ -55,17 +56,34 @@ public struct Filer: Sendable {
         for name in try layout.files.names(in: staging) { try layout.files.remove("\(staging)/\(name)") }
     }
 
-    private func stage(_ bytes: [UInt8]) throws(LibraryError) -> String {
-        let path = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
-        try layout.files.writeNewFile(bytes, at: path)
-        return path
+    /// A durable file in staging holding a photo's bytes: written here, or a scratch file.
+    private struct StagedBytes {
+        let path: String
+        /// Set when the file is a scratch file, which keeps its name while this is held.
+        let scratch: ScratchFile?
+    }
+
+    private func stage(_ content: PhotoContent) throws -> StagedBytes {
+        switch content {
+        case .memory(let bytes):
+            let path = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+            try layout.files.writeNewFile(bytes, at: path)
+            return StagedBytes(path: path, scratch: nil)
+        case .file(let file) where file.folder.isInLibrary:
+            try layout.files.syncFile(file.path)
+            return StagedBytes(path: file.path, scratch: file)
+        case .file(let file):
+            // Made outside the library: copied in, since a link cannot cross file systems.
+            let copy = try ScratchFile.copy(of: file.path, in: .staging(of: layout))
+            try layout.files.syncFile(copy.path)
+            return StagedBytes(path: copy.path, scratch: copy)
+        }
     }
 
     /// Whether a regular file at `path` holds exactly the bytes with this digest (a missing file,
-    /// a link or another picture does not).
+    /// a link or another picture does not). Read a chunk at a time.
     func holdsSameBytes(_ path: String, digest: ContentDigest) throws -> Bool {
         guard layout.files.isFile(path) else { return false }
-        let existing = try layout.files.readFile(path)
-        return ContentDigest(of: existing) == digest
+        return try layout.files.digest(ofFile: path).digest == digest
     }
 }

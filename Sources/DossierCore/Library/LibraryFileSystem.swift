@@ -92,6 +92,23 @@ public struct LibraryFileSystem: Sendable {
         }
     }
 
+    /// Opens a folder of the library (for files made relative to it); the caller closes it.
+    public func openFolder(_ path: String) throws(LibraryError) -> Int32 {
+        try openFolder(try components(of: path), creating: false, path: path)
+    }
+
+    /// The size and digest of a file the library owns, read a chunk at a time (a filed copy may be
+    /// as large as the largest photo).
+    public func digest(ofFile path: String) throws(LibraryError) -> (size: Int64, digest: ContentDigest) {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        do {
+            return try ScratchFile.hash(descriptor, path: path)
+        } catch {
+            throw .cannotRead(path: path, reason: "\(error)")
+        }
+    }
+
     /// Fsyncs a file already written and closed.
     public func syncFile(_ path: String) throws(LibraryError) {
         let descriptor = try openForReading(path)

@@ -104,7 +104,8 @@ public struct ImportPipeline: Sendable {
                 registry: registry, layout: layout, options: options, index: session.index,
                 filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
-                                         requestedKind: options.requestedKind, timeZone: timeZone))
+                                         requestedKind: options.requestedKind, timeZone: timeZone,
+                                         scratchFolder: options.dryRun ? .temporary : .staging(of: layout)))
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }

@@ -181,11 +181,11 @@ struct SourceWorker: Sendable {
                 outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
-            worked.safeCopy = SafeCopy(path: path, digest: ContentDigest(of: upright.bytes))
+            worked.safeCopy = SafeCopy(path: path, digest: upright.content.digest)
             return worked
         case .filed(let path, let digest), .adopted(let path, let digest):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
-                                  sourceSha256: photo.sourceDigest.hex, size: Int64(upright.bytes.count),
+                                  sourceSha256: photo.sourceDigest.hex, size: upright.content.size,
                                   capturedAt: upright.captureDate.dateTime.iso8601,
                                   filedAt: ISO8601DateFormatter().string(from: Date()))
             var worked = WorkedSource(

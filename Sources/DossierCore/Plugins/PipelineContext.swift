@@ -13,10 +13,13 @@ public struct PipelineContext: Sendable {
     /// The library's time zone (`LibraryTimeZone`): where an instant (a property list date, a
     /// file's mtime, a PNG's UTC time) becomes a day.
     public let timeZone: TimeZone
+    /// Where photos too large to hold in memory are kept while they are worked on.
+    public let scratchFolder: ScratchFolder
 
     public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
-                requestedKind: String? = nil, timeZone: TimeZone = .current) {
+                requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary) {
         self.timeZone = timeZone
+        self.scratchFolder = scratchFolder
         self.logger = logger
         self.layout = layout
         self.routing = routing

@@ -15,4 +15,13 @@ public struct SourceInput: Sendable {
         SourceData(source: source,
                    bytes: try DurableFileSystem.readFile(source.readPath, limit: ImportPipeline.maximumSourceSize))
     }
+
+    /// The whole file copied into `folder` (for a file too large to hold in memory), hashed as it
+    /// is copied; refused, as `readAll` does, above `ImportPipeline.maximumSourceSize`.
+    public func copy(into folder: ScratchFolder) throws -> ScratchFile {
+        guard source.size <= ImportPipeline.maximumSourceSize else {
+            throw SourceReadError.tooLarge(size: source.size, limit: ImportPipeline.maximumSourceSize)
+        }
+        return try ScratchFile.copy(of: source.readPath, in: folder)
+    }
 }

@@ -1,4 +1,5 @@
 import CImageShims
+import DossierCore
 
 /// Swift's door to libjpeg-turbo, through the C shims that hold its setjmp error handling.
 public enum JPEGCodec {
@@ -19,8 +20,9 @@ public enum JPEGCodec {
         case reencoded
     }
 
-    public struct Turned: Sendable {
-        public let bytes: [UInt8]
+    /// A picture turned upright: its bytes, or the scratch file holding them.
+    public struct Turned<Output: Sendable>: Sendable {
+        public let output: Output
         public let path: Path
         public let warning: String?
     }
@@ -32,9 +34,16 @@ public enum JPEGCodec {
         var status = dossier_status()
         let result = bytes.withUnsafeBufferPointer { dossier_jpeg_read_info($0.baseAddress, $0.count, &info, &status) }
         guard result == 0 else { throw status.error(format: formatName) }
-        return Info(width: Int(info.width), height: Int(info.height), components: Int(info.components),
-                    mcuWidth: Int(info.mcu_width), mcuHeight: Int(info.mcu_height),
-                    progressive: info.progressive != 0)
+        return Info(info)
+    }
+
+    /// The header facts of a large photo's file.
+    public static func info(_ file: ScratchFile) throws -> Info {
+        var info = dossier_jpeg_info()
+        var status = dossier_status()
+        let result = try file.withOpenFile { dossier_jpeg_read_info_file($0, &info, &status) }
+        guard result == 0 else { throw status.error(format: formatName) }
+        return Info(info)
     }
 
     /// Entropy-decodes the whole file; returns a tolerated warning, if any.
@@ -42,6 +51,17 @@ public enum JPEGCodec {
     public static func validate(_ bytes: [UInt8]) throws(PhotoError) -> String? {
         var status = dossier_status()
         let result = bytes.withUnsafeBufferPointer { dossier_jpeg_validate($0.baseAddress, $0.count, &status) }
+        guard result == 0 else { throw status.error(format: formatName) }
+        return status.warningText
+    }
+
+    /// Entropy-decodes a large photo's file, its coefficients kept in scratch files beside it.
+    @discardableResult
+    public static func validate(_ file: ScratchFile) throws -> String? {
+        var status = dossier_status()
+        let result = try file.folder.withOpenFolder { folder in
+            try file.withOpenFile { dossier_jpeg_validate_file($0, folder, &status) }
+        }
         guard result == 0 else { throw status.error(format: formatName) }
         return status.warningText
     }
@@ -55,7 +75,7 @@ public enum JPEGCodec {
     /// Turns the picture upright for `orientation`; `exifPayload` (with its `Exif\0\0` prefix)
     /// replaces the source's EXIF segment when given.
     public static func orient(_ bytes: [UInt8], orientation: Int, exifPayload: [UInt8]?,
-                              mode: Mode = .automatic) throws(PhotoError) -> Turned
+                              mode: Mode = .automatic) throws(PhotoError) -> Turned<[UInt8]>
     {
         var output = dossier_buffer()
         var status = dossier_status()
@@ -70,8 +90,29 @@ public enum JPEGCodec {
             dossier_buffer_free(&output)
             throw status.error(format: formatName)
         }
-        return Turned(bytes: output.takeBytes(), path: lossless != 0 ? .lossless : .reencoded,
+        return Turned(output: output.takeBytes(), path: lossless != 0 ? .lossless : .reencoded,
                       warning: status.warningText)
+    }
+
+    /// `orient` for a large photo's file: written to a new scratch file beside it, coefficients
+    /// and pixels kept in scratch files on the way.
+    public static func orient(_ file: ScratchFile, orientation: Int, exifPayload: [UInt8]?,
+                              mode: Mode = .automatic) throws -> Turned<ScratchFile>
+    {
+        var status = dossier_status()
+        var lossless: Int32 = 0
+        let turned = try file.folder.withOpenFolder { folder in
+            try file.withOpenFile { source in
+                try ScratchFile.written(in: file.folder) { output in
+                    let result = withOptionalBuffer(exifPayload) { exif in
+                        dossier_jpeg_orient_file(source, Int32(orientation), exif.baseAddress, exif.count, mode.rawValue,
+                                                 output, folder, &lossless, &status)
+                    }
+                    guard result == 0 else { throw status.error(format: formatName) }
+                }
+            }
+        }
+        return Turned(output: turned, path: lossless != 0 ? .lossless : .reencoded, warning: status.warningText)
     }
 
     /// Decodes to interleaved 8-bit RGB.
@@ -88,6 +129,13 @@ public enum JPEGCodec {
             throw status.error(format: formatName)
         }
         return (output.takeBytes(), Int(width), Int(height))
+    }
+}
+
+extension JPEGCodec.Info {
+    init(_ info: dossier_jpeg_info) {
+        self.init(width: Int(info.width), height: Int(info.height), components: Int(info.components),
+                  mcuWidth: Int(info.mcu_width), mcuHeight: Int(info.mcu_height), progressive: info.progressive != 0)
     }
 }
 

@@ -26,16 +26,16 @@ public enum PNGCodec {
         let result = bytes.withUnsafeBufferPointer {
             dossier_png_inspect($0.baseAddress, $0.count, &info, &exif, &status)
         }
-        let exifBytes = exif.takeBytes()
-        guard result == 0 else { throw status.error(format: formatName) }
-        let time = info.has_time != 0
-            ? LocalDateTime(year: Int(info.year), month: Int(info.month), day: Int(info.day),
-                            hour: Int(info.hour), minute: Int(info.minute), second: Int(info.second))
-            : nil
-        return Inspection(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
-                          colorType: Int(info.color_type), interlaced: info.interlaced != 0,
-                          modificationTime: time, exif: exifBytes.isEmpty ? nil : exifBytes,
-                          warning: status.warningText)
+        return try Inspection(result: result, info: info, exif: &exif, status: status)
+    }
+
+    /// `inspect` of a large photo's file.
+    public static func inspect(_ file: ScratchFile) throws -> Inspection {
+        var info = dossier_png_info()
+        var exif = dossier_buffer()
+        var status = dossier_status()
+        let result = try file.withOpenFile { dossier_png_inspect_file($0, &info, &exif, &status) }
+        return try Inspection(result: result, info: info, exif: &exif, status: status)
     }
 
     /// Turns the picture upright for `orientation` (2 to 8); `exif` (raw TIFF) replaces the eXIf chunk.
@@ -54,5 +54,39 @@ public enum PNGCodec {
         }
         return output.takeBytes()
     }
+
+    /// `orient` for a large photo's file: written to a new scratch file beside it, its pixels kept
+    /// in scratch files on the way.
+    public static func orient(_ file: ScratchFile, orientation: Int, exif: [UInt8]?) throws -> ScratchFile {
+        var status = dossier_status()
+        return try file.folder.withOpenFolder { folder in
+            try file.withOpenFile { source in
+                try ScratchFile.written(in: file.folder) { output in
+                    let result = withOptionalBuffer(exif) { exif in
+                        dossier_png_orient_file(source, Int32(orientation), exif.baseAddress, exif.count, output, folder,
+                                                &status)
+                    }
+                    guard result == 0 else { throw status.error(format: formatName) }
+                }
+            }
+        }
+    }
 }
 
+extension PNGCodec.Inspection {
+    /// What a call to inspect gave; frees the C buffer `exif`.
+    fileprivate init(result: Int32, info: dossier_png_info, exif: inout dossier_buffer, status: dossier_status)
+        throws(PhotoError)
+    {
+        let formatName = PNGCodec.formatName
+        let exifBytes = exif.takeBytes()
+        guard result == 0 else { throw status.error(format: formatName) }
+        let time = info.has_time != 0
+            ? LocalDateTime(year: Int(info.year), month: Int(info.month), day: Int(info.day),
+                            hour: Int(info.hour), minute: Int(info.minute), second: Int(info.second))
+            : nil
+        self.init(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+                  colorType: Int(info.color_type), interlaced: info.interlaced != 0,
+                  modificationTime: time, exif: exifBytes.isEmpty ? nil : exifBytes, warning: status.warningText)
+    }
+}

@@ -7,19 +7,27 @@ public struct JPEGImporter: Importer {
     /// A photo is filed itself; there is no text to keep beside it.
     public let keepsSource = false
     public let summary = "JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"
+    let largePhoto: LargePhoto
 
-    public init() {}
+    public init(largePhoto: LargePhoto = .standard) {
+        self.largePhoto = largePhoto
+    }
 
     public func canRead(head: [UInt8]) -> Bool {
         head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        let data = try input.readAll()
-        let info = try JPEGCodec.info(data.bytes)
-        let exif = JPEGSegments.exifTIFF(in: data.bytes)
-        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: data.source, timeZone: context.timeZone)
-        try sink.accept(.photo(Photo(source: data.source, format: .jpeg, bytes: data.bytes, sourceDigest: data.digest,
+        let (content, digest, (info, exif)) = try largePhoto.read(input, context: context, describe: { content in
+            switch content {
+            case .memory(let bytes):
+                return (try JPEGCodec.info(bytes), JPEGSegments.exifTIFF(in: bytes))
+            case .file(let file):
+                return (try JPEGCodec.info(file), JPEGSegments.exifTIFF(in: try JPEGSegments.header(of: file)))
+            }
+        }, pixels: { $0.0.width * $0.0.height })
+        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: input.source, timeZone: context.timeZone)
+        try sink.accept(.photo(Photo(source: input.source, format: .jpeg, content: content, sourceDigest: digest,
                                      orientation: metadata.orientation, width: info.width, height: info.height,
                                      captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)))
     }

@@ -27,27 +27,11 @@ public struct OrientTransform: Transform {
         let rewriteExif = block.map { $0.orientationTag.map { $0 != 1 } ?? false } ?? false
         let newExif = rewriteExif ? try uprightExif(block!, width: width, height: height, photo: photo) : nil
 
-        switch (photo.format, photo.orientation) {
-        case (.jpeg, .up):
-            if !photo.isVerified, let warning = try JPEGCodec.validate(photo.bytes) { result.warnings.append(warning) }
-            if let newExif { result.bytes = try JPEGSegments.replacingExif(in: photo.bytes, with: newExif) }
-        case (.jpeg, let orientation):
-            let turned = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
-                try JPEGCodec.orient(photo.bytes, orientation: orientation.rawValue, exifPayload: newExif)
-            }
-            // What follows the picture (a motion photo's video, whose offsets count from the end
-            // of the file) is carried over unchanged, after the new end-of-image marker.
-            // Appended in place: `+` would copy the whole turned picture once more (200 MB for
-            // the largest photos) even when nothing follows it.
-            result.bytes = turned.bytes
-            result.bytes.append(contentsOf: JPEGSegments.trailingBytes(of: photo.bytes))
-            if let warning = turned.warning { result.warnings.append(warning) }
-        case (.png, .up):
-            if let newExif { result.bytes = PNGChunks.replacingExif(in: photo.bytes, with: tiff(newExif)) }
-        case (.png, let orientation):
-            result.bytes = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
-                try PNGCodec.orient(photo.bytes, orientation: orientation.rawValue, exif: newExif.map(tiff))
-            }
+        switch photo.content {
+        case .memory(let bytes):
+            result.content = .memory(try uprightBytes(bytes, photo: photo, newExif: newExif, warnings: &result.warnings))
+        case .file(let file):
+            result.content = .file(try uprightFile(file, photo: photo, newExif: newExif, warnings: &result.warnings))
         }
         result.orientation = .up
         result.width = width
@@ -57,12 +41,65 @@ public struct OrientTransform: Transform {
         return result
     }
 
+    /// An everyday photo, turned in memory.
+    private func uprightBytes(_ bytes: [UInt8], photo: Photo, newExif: [UInt8]?, warnings: inout [String]) throws
+        -> [UInt8]
+    {
+        switch (photo.format, photo.orientation) {
+        case (.jpeg, .up):
+            if !photo.isVerified, let warning = try JPEGCodec.validate(bytes) { warnings.append(warning) }
+            guard let newExif else { return bytes }
+            return try JPEGSegments.replacingExif(in: bytes, with: newExif)
+        case (.jpeg, let orientation):
+            let turned = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try JPEGCodec.orient(bytes, orientation: orientation.rawValue, exifPayload: newExif)
+            }
+            if let warning = turned.warning { warnings.append(warning) }
+            return turned.output
+        case (.png, .up):
+            guard let newExif else { return bytes }
+            return PNGChunks.replacingExif(in: bytes, with: tiff(newExif))
+        case (.png, let orientation):
+            return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try PNGCodec.orient(bytes, orientation: orientation.rawValue, exif: newExif.map(tiff))
+            }
+        }
+    }
+
+    /// A large photo, turned from its scratch file into another (see LargePhoto).
+    private func uprightFile(_ file: ScratchFile, photo: Photo, newExif: [UInt8]?, warnings: inout [String]) throws
+        -> ScratchFile
+    {
+        switch (photo.format, photo.orientation) {
+        case (.jpeg, .up):
+            if !photo.isVerified {
+                let warning = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) { try JPEGCodec.validate(file) }
+                if let warning { warnings.append(warning) }
+            }
+            guard let newExif else { return file }
+            return try JPEGSegments.replacingExif(in: file, with: newExif)
+        case (.jpeg, let orientation):
+            let turned = try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try JPEGCodec.orient(file, orientation: orientation.rawValue, exifPayload: newExif)
+            }
+            if let warning = turned.warning { warnings.append(warning) }
+            return turned.output
+        case (.png, .up):
+            guard let newExif else { return file }
+            return try PNGChunks.replacingExif(in: file, with: tiff(newExif))
+        case (.png, let orientation):
+            return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
+                try PNGCodec.orient(file, orientation: orientation.rawValue, exif: newExif.map(tiff))
+            }
+        }
+    }
+
     /// The EXIF block for the upright photo, with its thumbnail turned too (or dropped if that
     /// fails, or if the block would not fit a JPEG APP1 segment with it).
     private func uprightExif(_ block: ExifBlock, width: Int, height: Int, photo: Photo) throws -> [UInt8] {
         let thumbnail = block.thumbnail.flatMap { thumbnail -> [UInt8]? in
             guard photo.orientation != .up else { return thumbnail }
-            return try? JPEGCodec.orient(thumbnail, orientation: photo.orientation.rawValue, exifPayload: nil).bytes
+            return try? JPEGCodec.orient(thumbnail, orientation: photo.orientation.rawValue, exifPayload: nil).output
         }
         block.makeUpright(width: width, height: height, thumbnail: thumbnail)
         if let bytes = block.serialized(), bytes.count <= OrientTransform.maximumExifPayload || photo.format == .png {
@@ -79,7 +116,8 @@ public struct OrientTransform: Transform {
     }
 
     private func budget(_ photo: Photo) -> Int {
-        TurnMemoryBudget.estimate(width: photo.width, height: photo.height, format: photo.format)
+        guard case .memory = photo.content else { return TurnMemoryBudget.largePhotoEstimate }
+        return TurnMemoryBudget.estimate(width: photo.width, height: photo.height, format: photo.format)
     }
 
     /// A JPEG segment's length field counts itself: 65535 - 2.

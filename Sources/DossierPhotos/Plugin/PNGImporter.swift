@@ -9,7 +9,11 @@ public struct PNGImporter: Importer {
     public let keepsSource = false
     public let summary = "PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME"
 
-    public init() {}
+    let largePhoto: LargePhoto
+
+    public init(largePhoto: LargePhoto = .standard) {
+        self.largePhoto = largePhoto
+    }
 
     public func canRead(head: [UInt8]) -> Bool {
         guard head.count >= 16 else { return false }
@@ -22,12 +26,16 @@ public struct PNGImporter: Importer {
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        let data = try input.readAll()
-        let inspection = try PNGCodec.inspect(data.bytes)
+        let (content, digest, inspection) = try largePhoto.read(input, context: context, describe: { content in
+            switch content {
+            case .memory(let bytes): try PNGCodec.inspect(bytes)
+            case .file(let file): try PNGCodec.inspect(file)
+            }
+        }, pixels: { $0.width * $0.height })
         // tIME is UTC; names use the wall clock of the library's time zone, like mtime.
         let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!), in: context.timeZone) }
-        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: data.source, timeZone: context.timeZone)
-        try sink.accept(.photo(Photo(source: data.source, format: .png, bytes: data.bytes, sourceDigest: data.digest,
+        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: input.source, timeZone: context.timeZone)
+        try sink.accept(.photo(Photo(source: input.source, format: .png, content: content, sourceDigest: digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,
                              warnings: metadata.warnings + [inspection.warning].compactMap { $0 })))

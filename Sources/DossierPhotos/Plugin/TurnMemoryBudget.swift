@@ -39,7 +39,12 @@ final class TurnMemoryBudget: @unchecked Sendable {
         return try body()
     }
 
-    /// What turning a picture may hold at its peak: for a JPEG, its coefficients (2 bytes for
+    /// What turning a large photo through scratch files holds at its peak: the resident parts of
+    /// its mapped scratch files (at most DOSSIER_SCRATCH_RESIDENT, 32 MiB, each and a little
+    /// more, for the three turned components read together) and the codecs' buffers.
+    static let largePhotoEstimate = 160 << 20
+
+    /// What turning a picture in memory may hold at its peak: for a JPEG, its coefficients (2 bytes for
     /// each of up to 3 samples a pixel) and, on the pixel path, its samples; for a PNG, its rows
     /// in and out at up to 8 bytes a pixel (16-bit RGBA).
     static func estimate(width: Int, height: Int, format: PhotoFormat) -> Int {

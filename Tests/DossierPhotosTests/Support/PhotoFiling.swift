@@ -8,6 +8,8 @@ enum PhotoFiling {
     struct NotAPhoto: Error {}
 
     static let registry = try! PluginRegistry(plugins: [.photos])
+    /// Every photo taken as a large one: copied to a scratch file and turned through scratch files.
+    static let largeRegistry = try! PluginRegistry(plugins: [.photos(largePhoto: LargePhoto(fileSize: 0, pixels: 0))])
 
     static let context = PipelineContext(
         logger: Logger(label: "test"), layout: LibraryLayout(root: URL(fileURLWithPath: "/nonexistent")),
@@ -20,8 +22,12 @@ enum PhotoFiling {
         func report(_ problem: SourceProblem) {}
     }
 
-    static func upright(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {
-        var batch = ItemBatch(items: try read(bytes, path: path))
+    static func upright(_ bytes: [UInt8], path: String = "/virtual/photo", asLarge: Bool = false,
+                        scratchFolder: ScratchFolder = .temporary) throws -> Photo {
+        let registry = asLarge ? largeRegistry : registry
+        let context = PipelineContext(logger: context.logger, layout: context.layout, routing: context.routing,
+                                      scratchFolder: scratchFolder)
+        var batch = ItemBatch(items: try read(bytes, path: path, registry: registry, context: context))
         for transform in registry.transforms {
             try transform.apply(to: &batch, context: context)
         }
@@ -31,12 +37,15 @@ enum PhotoFiling {
 
     /// The importer's view only (no transforms), for what it reads from metadata.
     static func imported(_ bytes: [UInt8], path: String = "/virtual/photo") throws -> Photo {
-        guard case .photo(let photo)? = try read(bytes, path: path).first else { throw NotAPhoto() }
+        guard case .photo(let photo)? = try read(bytes, path: path, registry: registry, context: context).first else {
+            throw NotAPhoto()
+        }
         return photo
     }
 
     /// Writes the bytes to a temporary file (importers read files) and imports it.
-    private static func read(_ bytes: [UInt8], path: String) throws -> [Item] {
+    private static func read(_ bytes: [UInt8], path: String, registry: PluginRegistry,
+                             context: PipelineContext) throws -> [Item] {
         let head = Array(bytes.prefix(ImportPipeline.sniffLength))
         guard let importer = registry.importer(for: head) else { throw NotAPhoto() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-photo-\(UUID().uuidString)")

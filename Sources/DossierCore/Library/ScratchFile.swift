@@ -1,0 +1,136 @@
+import Crypto
+import Foundation
+
+/// A file of the run's own that holds bytes too large to keep in memory: a large photo's copy of
+/// its source (taken once, so later changes to the source cannot mix into what is filed), or the
+/// photo turned upright. Its digest is of the bytes as they are in the file, read back after
+/// writing. The file goes with the last reference to it; filing links it to its final name first.
+public final class ScratchFile: Sendable {
+    public let path: String
+    public let size: Int64
+    public let digest: ContentDigest
+    public let folder: ScratchFolder
+
+    private init(path: String, size: Int64, digest: ContentDigest, folder: ScratchFolder) {
+        self.path = path
+        self.size = size
+        self.digest = digest
+        self.folder = folder
+    }
+
+    deinit {
+        folder.remove(path)
+    }
+
+    /// A new file in `folder` that `write` fills through the descriptor it is handed (open for
+    /// reading and writing); then read back and hashed.
+    public static func written(in folder: ScratchFolder, by write: (Int32) throws -> Void) throws -> ScratchFile {
+        let (path, descriptor) = try folder.createFile()
+        defer { close(descriptor) }
+        do {
+            try write(descriptor)
+            let (size, digest) = try ScratchFile.hash(descriptor, path: path)
+            return ScratchFile(path: path, size: size, digest: digest, folder: folder)
+        } catch {
+            folder.remove(path)
+            throw error
+        }
+    }
+
+    /// A file holding `bytes`.
+    public static func holding(_ bytes: [UInt8], in folder: ScratchFolder) throws -> ScratchFile {
+        try written(in: folder) { descriptor in try DurableFileSystem.writeAll(bytes, to: descriptor, path: folder.path) }
+    }
+
+    /// A copy of the source file at `sourcePath`, hashed as it is copied: the source is read once.
+    public static func copy(of sourcePath: String, in folder: ScratchFolder) throws -> ScratchFile {
+        let source = SourcePath.openForReading(sourcePath)
+        guard source >= 0 else { throw SourceReadError.unreadable(errnoMessage()) }
+        defer { close(source) }
+        let (path, descriptor) = try folder.createFile()
+        defer { close(descriptor) }
+        do {
+            var hasher = SHA256()
+            var size: Int64 = 0
+            var chunk = [UInt8](repeating: 0, count: ScratchFile.chunkSize)
+            while true {
+                let got = try ScratchFile.read(source, into: &chunk, at: size)
+                if got == 0 { break }
+                hasher.update(data: chunk[..<got])
+                try DurableFileSystem.writeAll(Array(chunk[..<got]), to: descriptor, path: path)
+                size += Int64(got)
+            }
+            return ScratchFile(path: path, size: size, digest: ContentDigest(bytes: Array(hasher.finalize())),
+                               folder: folder)
+        } catch {
+            folder.remove(path)
+            throw error
+        }
+    }
+
+    /// A new file: this one with the bytes in `range` replaced by `replacement` (a metadata block
+    /// rewritten in place, every other byte as it was).
+    public func replacing(_ range: Range<Int64>, with replacement: [UInt8]) throws -> ScratchFile {
+        try withOpenFile { source in
+            try ScratchFile.written(in: folder) { descriptor in
+                try ScratchFile.copy(source, range: 0..<range.lowerBound, to: descriptor, path: path)
+                try DurableFileSystem.writeAll(replacement, to: descriptor, path: path)
+                try ScratchFile.copy(source, range: range.upperBound..<size, to: descriptor, path: path)
+            }
+        }
+    }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the file).
+    public func read(at offset: Int64, count: Int) throws -> [UInt8] {
+        try withOpenFile { descriptor in
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = try ScratchFile.read(descriptor, into: &bytes, at: offset)
+            return Array(bytes[..<got])
+        }
+    }
+
+    /// Runs `body` with the file open for reading.
+    public func withOpenFile<Result>(_ body: (Int32) throws -> Result) throws -> Result {
+        let descriptor = try folder.openForReading(path)
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+
+    // MARK: Reading and copying
+
+    static let chunkSize = 1 << 20
+
+    /// The size and digest of an open file's bytes, read from its start a chunk at a time.
+    static func hash(_ descriptor: Int32, path: String) throws -> (Int64, ContentDigest) {
+        var hasher = SHA256()
+        var size: Int64 = 0
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let got = try read(descriptor, into: &chunk, at: size)
+            if got == 0 { break }
+            hasher.update(data: chunk[..<got])
+            size += Int64(got)
+        }
+        return (size, ContentDigest(bytes: Array(hasher.finalize())))
+    }
+
+    private static func read(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int64) throws -> Int {
+        while true {
+            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            if got >= 0 { return got }
+            if errno != EINTR { throw SourceReadError.unreadable(errnoMessage()) }
+        }
+    }
+
+    private static func copy(_ source: Int32, range: Range<Int64>, to descriptor: Int32, path: String) throws {
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let got = try read(source, into: &chunk, at: offset)
+            guard got > 0 else { throw SourceReadError.unreadable("\(path) ended early") }
+            let wanted = min(got, Int(range.upperBound - offset))
+            try DurableFileSystem.writeAll(Array(chunk[..<wanted]), to: descriptor, path: path)
+            offset += Int64(wanted)
+        }
+    }
+}
