@@ -120,6 +120,11 @@ int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, doss
         dossier_scratch_close(scratch);
         return 0;
     }
+    // No fault-around or read-ahead: a fault brings in the page asked for and no more. The
+    // codecs walk these files in patterns of their own (down the columns of a picture, for one),
+    // where the neighbours a fault would map are not used before the mapping lets them go, yet
+    // would count against the process's resident memory.
+    madvise(base, mapped, MADV_RANDOM);
     scratch->base = base;
     scratch->size = mapped;
     return 1;

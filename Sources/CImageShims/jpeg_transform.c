@@ -277,28 +277,42 @@ static void transpose_in_place(jpeg_session *session, int ci, jvirt_barray_ptr a
     }
 }
 
+/// Blocks in a 4 KiB page: how many turned rows read their source columns from the same pages.
+#define BLOCKS_PER_PAGE (4096 / (int)sizeof(JBLOCK))
+/// Rows of a scratch file read down a column before the mapping lets go of them. A fault maps
+/// more than the page it needs (the kernel's fault-around maps up to 64 KiB of a file's cached
+/// pages), so reading down a column of a large picture would otherwise map most of the file:
+/// 256 rows keep that under 16 MiB.
+#define COLUMN_ROWS_RESIDENT 256
+
 /// The scratch-file counterpart of transpose_in_place, for a large picture: the turned blocks
-/// go to a second scratch file, row after row, each turned row read down a column of the
-/// source. Moving blocks around in place would touch pages all over the file for every block
-/// (cycles of the permutation jump across the picture); this way each page of either file is
-/// brought in about once, and only a few columns' worth of the source is resident at a time.
+/// go to a second scratch file. Each turned row is a column of the source, so the work goes in
+/// tiles: a page's width of turned rows (the source columns one page of each source row holds)
+/// by COLUMN_ROWS_RESIDENT source rows, letting go of the source after each tile. Each source
+/// page is then brought in once per tile row, and little of either file is resident at a time.
+/// (Moving blocks in place would touch pages all over the file for every block.)
 static void transpose_to_scratch(jpeg_session *session, int ci, jvirt_barray_ptr array, const turn *t,
                                  const block_turn *bt, JDIMENSION out_rows, turned_component *turned) {
     j_decompress_ptr src = &session->src;
     struct scratch_region *source_region = jpeg_scratch_region_of(session, array);
     JDIMENSION width = src->comp_info[ci].width_in_blocks, height = src->comp_info[ci].height_in_blocks;
     JBLOCKROW *rows = jpeg_scratch_block_rows(session, (j_common_ptr)src, height, width, &turned->region);
-    for (JDIMENSION dy = 0; dy < width; dy++) {
-        for (JDIMENSION dx = 0; dx < height; dx++) {
-            JDIMENSION sx, sy;
-            source_of(t, width, height, dx, dy, &sx, &sy);
-            turn_block(jpeg_scratch_block_at(source_region, sy, sx), rows[dy][dx], bt);
+    for (JDIMENSION first_row = 0; first_row < width; first_row += BLOCKS_PER_PAGE) {
+        JDIMENSION last_row = width - first_row < BLOCKS_PER_PAGE ? width : first_row + BLOCKS_PER_PAGE;
+        for (JDIMENSION first_column = 0; first_column < height; first_column += COLUMN_ROWS_RESIDENT) {
+            JDIMENSION last_column = height - first_column < COLUMN_ROWS_RESIDENT ? height
+                                                                                 : first_column + COLUMN_ROWS_RESIDENT;
+            for (JDIMENSION dy = first_row; dy < last_row; dy++) {
+                for (JDIMENSION dx = first_column; dx < last_column; dx++) {
+                    JDIMENSION sx, sy;
+                    source_of(t, width, height, dx, dy, &sx, &sy);
+                    turn_block(jpeg_scratch_block_at(source_region, sy, sx), rows[dy][dx], bt);
+                }
+            }
+            jpeg_scratch_let_go(source_region);
         }
-        jpeg_scratch_touch(source_region, (size_t)height * sizeof(JBLOCK));
-        jpeg_scratch_touch(turned->region, (size_t)height * sizeof(JBLOCK));
+        jpeg_scratch_touch(turned->region, (size_t)(last_row - first_row) * height * sizeof(JBLOCK));
     }
-    // The source component is not read again: none of it need stay resident.
-    jpeg_scratch_let_go(source_region);
     turned->array = array;
     turned->array_width = height;
     turned->row_count = out_rows > width ? out_rows : width;
@@ -385,14 +399,16 @@ static void turn_coefficients(jpeg_session *session, const orient_task *task, co
 #define ROWS_PER_BATCH 16
 /// For a picture in a scratch file, whose batches each read a little of every source row: more
 /// rows a batch, so each page of the picture is brought in fewer times.
-#define ROWS_PER_SCRATCH_BATCH 256
+#define ROWS_PER_SCRATCH_BATCH 1024
 
 /// Fills `count` turned rows starting at destination row `first`. Column by column within
 /// the batch: when the turn transposes, the batch's rows come from adjacent source columns,
 /// so each source row is read once per batch in one short contiguous run.
+/// Only columns [from, to) of the turned rows: a transposing turn reads source rows `from` to
+/// `to` for them.
 static void gather_rows(JSAMPARRAY picture, JDIMENSION width, JDIMENSION height, int components, const turn *t,
-                        JDIMENSION out_width, JDIMENSION first, int count, JSAMPARRAY batch) {
-    for (JDIMENSION dx = 0; dx < out_width; dx++) {
+                        JDIMENSION from, JDIMENSION to, JDIMENSION first, int count, JSAMPARRAY batch) {
+    for (JDIMENSION dx = from; dx < to; dx++) {
         for (int r = 0; r < count; r++) {
             JDIMENSION sx, sy;
             source_of(t, width, height, dx, first + (JDIMENSION)r, &sx, &sy);
@@ -472,8 +488,19 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     while (dst->next_scanline < dst->image_height) {
         JDIMENSION first = dst->next_scanline, left = dst->image_height - first;
         int count = left < (JDIMENSION)per_batch ? (int)left : per_batch;
-        gather_rows(picture, width, height, components, t, dst->image_width, first, count, batch);
-        jpeg_scratch_touch(region, (size_t)count * dst->image_width * (size_t)components);
+        if (region == NULL || !t->swap) {
+            gather_rows(picture, width, height, components, t, 0, dst->image_width, first, count, batch);
+            jpeg_scratch_touch(region, (size_t)count * dst->image_width * (size_t)components);
+        } else {
+            // A batch of a transposing turn reads a little of every row of the picture: a few
+            // hundred rows at a time, letting go of them after each (see COLUMN_ROWS_RESIDENT).
+            for (JDIMENSION from = 0; from < dst->image_width; from += COLUMN_ROWS_RESIDENT) {
+                JDIMENSION to = dst->image_width - from < COLUMN_ROWS_RESIDENT ? dst->image_width
+                                                                               : from + COLUMN_ROWS_RESIDENT;
+                gather_rows(picture, width, height, components, t, from, to, first, count, batch);
+                jpeg_scratch_let_go(region);
+            }
+        }
         jpeg_write_scanlines(dst, batch, (JDIMENSION)count);
     }
 }

@@ -265,7 +265,14 @@ static void scatter_band(const png_bytep *band, png_uint_32 first, png_uint_32 c
             }
         }
     }
-    plane_touch(turned, (size_t)count * width * n);
+    if (map->row_dx == 0) {
+        plane_touch(turned, (size_t)count * width * n);
+    } else if (turned->in_scratch) {
+        // The band wrote a little of every turned row, mapping a page (or a larger folio) of
+        // each: let go of them now, whatever the bytes count says.
+        turned->store.touched = DOSSIER_SCRATCH_RESIDENT;
+        plane_touch(turned, 0);
+    }
 }
 
 // How many rows a band holds: a few in memory; some megabytes' worth for a scratch file.

@@ -30,6 +30,28 @@ enum SafetyFixtures {
         return Array(UnsafeBufferPointer(start: output.data, count: output.size))
     }
 
+    /// A JPEG over 48 MP, so Dossier turns it through scratch files (a large photo), yet small on
+    /// disk and quick to make: stripes that change every 16 pixels across, 4:2:0, Orientation 6.
+    static func largeJPEG(width: Int = 8016, height: Int = 6000) -> [UInt8] {
+        let row = (0..<width * 3).map { UInt8(($0 / 48 * 29) & 0xFF) }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for _ in 0..<height { pixels.append(contentsOf: row) }
+        let app1: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
+                                                  0, 6, 0, 0, 0, 0, 0, 0]
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = pixels.withUnsafeBufferPointer { rgb in
+            app1.withUnsafeBufferPointer { exif in
+                dossier_jpeg_encode_rgb(rgb.baseAddress, Int32(width), Int32(height), 90, 2, 2, exif.baseAddress,
+                                        exif.count, &output, &status)
+            }
+        }
+        precondition(result == 0, "the large test JPEG could not be encoded")
+        defer { dossier_buffer_free(&output) }
+        return Array(UnsafeBufferPointer(start: output.data, count: output.size))
+    }
+
     /// The bytes of a file, or nil when there is none (or it cannot be read).
     static func contents(_ path: String) -> [UInt8]? {
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init)
