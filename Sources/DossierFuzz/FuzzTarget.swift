@@ -16,9 +16,11 @@ enum FuzzTarget: String, CaseIterable {
     case csv
     /// Property lists, XML and binary, and what the importer makes of their shapes.
     case plist
-    /// JPEG headers, EXIF and the lossless turn (libjpeg), through the importer and transform.
+    /// JPEG headers, EXIF and the lossless turn (libjpeg), through the importer and transform;
+    /// each input also taken as a large photo (through scratch files), which must give the same
+    /// bytes or the same refusal.
     case jpeg
-    /// PNG chunks, eXIf and the turn (libpng).
+    /// PNG chunks, eXIf and the turn (libpng), both ways as for JPEG.
     case png
 
     /// Where inputs are written for readers that read files: a RAM-backed folder where there is one.
@@ -52,23 +54,54 @@ enum FuzzTarget: String, CaseIterable {
         case .plist:
             read(bytes, with: PropertyListImporter(), checking: PropertyListImporter().canRead(head:))
         case .jpeg:
-            read(bytes, with: JPEGImporter(), checking: JPEGImporter().canRead(head:), turning: true)
+            turnBothWays(bytes, JPEGImporter(), JPEGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
         case .png:
-            read(bytes, with: PNGImporter(), checking: PNGImporter().canRead(head:), turning: true)
+            turnBothWays(bytes, PNGImporter(), PNGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+        }
+    }
+
+    static let everyPhotoLarge = LargePhoto(fileSize: 0, pixels: 0)
+
+    /// Turns a photo in memory and through scratch files: a difference is a bug, and crashes.
+    private func turnBothWays(_ bytes: [UInt8], _ inMemory: some Importer, _ throughFiles: some Importer) {
+        let expected = read(bytes, with: inMemory, checking: inMemory.canRead(head:), turning: true)
+        let got = read(bytes, with: throughFiles, checking: throughFiles.canRead(head:), turning: true)
+        switch (expected, got) {
+        case (.success(let expected)?, .success(let got)?):
+            precondition(expected == got, "the photo turned through scratch files differs from the one turned in memory")
+        case (.failure(let expected)?, .failure(let got)?):
+            precondition("\(expected)" == "\(got)", "refused differently: \(expected) / \(got)")
+        case (nil, nil):
+            break
+        default:
+            preconditionFailure("one way turned the photo, the other did not: \(String(describing: expected)) / \(String(describing: got))")
         }
     }
 
     /// Reads the bytes as a source file with the importer, as the pipeline would; photos are
-    /// then turned upright.
-    private func read(_ bytes: [UInt8], with importer: some Importer, checking canRead: ([UInt8]) -> Bool, turning: Bool = false) {
+    /// then turned upright, and the upright photo's bytes (or why there are none) given back.
+    @discardableResult
+    private func read(_ bytes: [UInt8], with importer: some Importer, checking canRead: ([UInt8]) -> Bool,
+                      turning: Bool = false) -> Result<[UInt8], Error>? {
         let head = Array(bytes.prefix(ImportPipeline.sniffLength))
-        guard canRead(head), let path = FuzzTarget.write(bytes) else { return }
+        guard canRead(head), let path = FuzzTarget.write(bytes) else { return nil }
         let source = SourceFile(path: path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
         let sink = FuzzSink()
-        try? importer.read(SourceInput(source: source, head: head), context: FuzzTarget.context, into: sink)
-        guard turning else { return }
+        do {
+            try importer.read(SourceInput(source: source, head: head), context: FuzzTarget.context, into: sink)
+        } catch {
+            return .failure(error)
+        }
+        guard turning else { return nil }
         var batch = ItemBatch(items: sink.items.filter { if case .photo = $0 { return true } else { return false } })
-        try? OrientTransform().apply(to: &batch, context: FuzzTarget.context)
+        return Result {
+            try OrientTransform().apply(to: &batch, context: FuzzTarget.context)
+            guard case .photo(let photo)? = batch.items.first else { return [] }
+            switch photo.content {
+            case .memory(let bytes): return bytes
+            case .file(let file): return try file.read(at: 0, count: Int(file.size))
+            }
+        }
     }
 
     /// The input as a file, in place of the one before.

@@ -82,6 +82,31 @@ struct CorpusTests {
         }
     }
 
+    @Test("Every corpus JPEG and PNG taken as a large photo (through scratch files) comes out byte for byte as in memory, or fails alike")
+    func largePhotoPathMatchesMemory() throws {
+        let files = Corpora.files(under: "jpeg-corrupt", extensions: ["jpg", "jpeg"])
+            + Corpora.files(under: "exif", extensions: ["jpg", "jpeg"])
+            + Corpora.files(under: "orientation", extensions: ["jpg", "jpeg", "png"])
+            + Corpora.files(under: "png", extensions: ["png"])
+        #expect(files.count > 300)
+        var compared = 0
+        for path in files {
+            let source = try Corpora.bytes(path)
+            let inMemory = Result { try PhotoFiling.upright(source).bytes }
+            let throughFiles = Result { try PhotoFiling.upright(source, asLarge: true).bytes }
+            switch (inMemory, throughFiles) {
+            case (.success(let expected), .success(let got)):
+                #expect(got == expected, "\(path)")
+                compared += 1
+            case (.failure(let expected), .failure(let got)):
+                #expect("\(got)" == "\(expected)", "\(path)")
+            default:
+                Issue.record("\(path): in memory \(inMemory), through files \(throughFiles)")
+            }
+        }
+        #expect(compared > 200)
+    }
+
     @Test("No corrupt or unusual JPEG crashes or hangs: each imports or fails with the decoder's message")
     func corruptJPEGs() throws {
         let files = Corpora.files(under: "jpeg-corrupt", extensions: ["jpg", "jpeg"])
