@@ -132,7 +132,10 @@ int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, doss
 
 void dossier_scratch_touch(dossier_scratch *scratch, size_t bytes) {
     scratch->touched += bytes;
-    if (scratch->touched < DOSSIER_SCRATCH_RESIDENT) return;
+    if (scratch->touched >= DOSSIER_SCRATCH_RESIDENT) dossier_scratch_let_go(scratch);
+}
+
+void dossier_scratch_let_go(dossier_scratch *scratch) {
     // Shared file pages: dirty ones stay in the page cache, so nothing is lost.
     madvise(scratch->base, scratch->size, MADV_DONTNEED);
     scratch->touched = 0;

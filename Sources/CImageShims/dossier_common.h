@@ -49,6 +49,9 @@ int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, doss
 /// Counts bytes read or written through the mapping; lets go of its pages past the limit.
 /// Addresses stay valid: a page let go is mapped again, from the page cache, when next used.
 void dossier_scratch_touch(dossier_scratch *scratch, size_t bytes);
+/// Lets go of every resident page now (after reading across the file, where bytes touched say
+/// little about the pages mapped).
+void dossier_scratch_let_go(dossier_scratch *scratch);
 void dossier_scratch_close(dossier_scratch *scratch);
 
 /// Reads `count` bytes at `offset` of the file open as `fd`, retrying short reads; returns the

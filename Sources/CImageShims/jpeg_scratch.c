@@ -92,9 +92,7 @@ void jpeg_scratch_touch(struct scratch_region *region, size_t bytes) {
 }
 
 void jpeg_scratch_let_go(struct scratch_region *region) {
-    if (region == NULL) return;
-    region->store.touched = DOSSIER_SCRATCH_RESIDENT;
-    dossier_scratch_touch(&region->store, 0);
+    if (region != NULL) dossier_scratch_let_go(&region->store);
 }
 
 struct scratch_region *jpeg_scratch_region_of(jpeg_session *session, jvirt_barray_ptr array) {

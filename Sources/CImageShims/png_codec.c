@@ -118,6 +118,7 @@ static int header_dimensions_allowed(const png_byte *head, size_t size, dossier_
 static int chunks_fit(const png_input *input, dossier_status *status) {
     size_t size = input->size, offset = 8;
     png_byte header[8];
+    if (size < offset) return 1;
     while (size - offset >= 8) {
         if (input_read_at(input, offset, header, 8) != 8) {
             dossier_status_fail(status, DOSSIER_ERR_DECODE, "cannot read the file: %s",
@@ -270,8 +271,7 @@ static void scatter_band(const png_bytep *band, png_uint_32 first, png_uint_32 c
     } else if (turned->in_scratch) {
         // The band wrote a little of every turned row, mapping a page (or a larger folio) of
         // each: let go of them now, whatever the bytes count says.
-        turned->store.touched = DOSSIER_SCRATCH_RESIDENT;
-        plane_touch(turned, 0);
+        dossier_scratch_let_go(&turned->store);
     }
 }
 

@@ -103,7 +103,7 @@ public struct LibraryFileSystem: Sendable {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         do {
-            return try ScratchFile.hash(descriptor, path: path)
+            return try ScratchFile.hash(descriptor)
         } catch {
             throw .cannotRead(path: path, reason: "\(error)")
         }

@@ -29,7 +29,7 @@ public final class ScratchFile: Sendable {
         defer { close(descriptor) }
         do {
             try write(descriptor)
-            let (size, digest) = try ScratchFile.hash(descriptor, path: path)
+            let (size, digest) = try ScratchFile.hash(descriptor)
             return ScratchFile(path: path, size: size, digest: digest, folder: folder)
         } catch {
             folder.remove(path)
@@ -51,14 +51,9 @@ public final class ScratchFile: Sendable {
         defer { close(descriptor) }
         do {
             var hasher = SHA256()
-            var size: Int64 = 0
-            var chunk = [UInt8](repeating: 0, count: ScratchFile.chunkSize)
-            while true {
-                let got = try ScratchFile.read(source, into: &chunk, at: size)
-                if got == 0 { break }
-                hasher.update(data: chunk[..<got])
-                try DurableFileSystem.writeAll(Array(chunk[..<got]), to: descriptor, path: path)
-                size += Int64(got)
+            let size = try forEachChunk(of: source) { chunk in
+                hasher.update(data: chunk)
+                try DurableFileSystem.writeAll(Array(chunk), to: descriptor, path: path)
             }
             return ScratchFile(path: path, size: size, digest: ContentDigest(bytes: Array(hasher.finalize())),
                                folder: folder)
@@ -101,17 +96,27 @@ public final class ScratchFile: Sendable {
     static let chunkSize = 1 << 20
 
     /// The size and digest of an open file's bytes, read from its start a chunk at a time.
-    static func hash(_ descriptor: Int32, path: String) throws -> (Int64, ContentDigest) {
+    static func hash(_ descriptor: Int32) throws -> (Int64, ContentDigest) {
         var hasher = SHA256()
-        var size: Int64 = 0
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let got = try read(descriptor, into: &chunk, at: size)
-            if got == 0 { break }
-            hasher.update(data: chunk[..<got])
-            size += Int64(got)
-        }
+        let size = try forEachChunk(of: descriptor) { hasher.update(data: $0) }
         return (size, ContentDigest(bytes: Array(hasher.finalize())))
+    }
+
+    /// Hands `body` an open file's bytes in `range` (to the end of the file at most), a chunk at a
+    /// time, in order; returns how many there were.
+    @discardableResult
+    private static func forEachChunk(of descriptor: Int32, in range: Range<Int64> = 0..<Int64.max,
+                                     _ body: (ArraySlice<UInt8>) throws -> Void) throws -> Int64 {
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let got = try read(descriptor, into: &chunk, at: offset)
+            if got == 0 { break }
+            let wanted = Int(min(Int64(got), range.upperBound - offset))
+            try body(chunk[..<wanted])
+            offset += Int64(wanted)
+        }
+        return offset - range.lowerBound
     }
 
     private static func read(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int64) throws -> Int {
@@ -123,14 +128,7 @@ public final class ScratchFile: Sendable {
     }
 
     private static func copy(_ source: Int32, range: Range<Int64>, to descriptor: Int32, path: String) throws {
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        var offset = range.lowerBound
-        while offset < range.upperBound {
-            let got = try read(source, into: &chunk, at: offset)
-            guard got > 0 else { throw SourceReadError.unreadable("\(path) ended early") }
-            let wanted = min(got, Int(range.upperBound - offset))
-            try DurableFileSystem.writeAll(Array(chunk[..<wanted]), to: descriptor, path: path)
-            offset += Int64(wanted)
-        }
+        let copied = try forEachChunk(of: source, in: range) { try DurableFileSystem.writeAll(Array($0), to: descriptor, path: path) }
+        guard copied == range.count else { throw SourceReadError.unreadable("\(path) ended early") }
     }
 }
