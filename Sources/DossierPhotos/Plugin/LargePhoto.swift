@@ -20,8 +20,9 @@ public struct LargePhoto: Sendable {
         self.pixels = pixels
     }
 
-    /// 64 MiB and 48 MP: a photo at both limits, turned in memory, holds about 560 MB at its
-    /// peak, and turns share TurnMemoryBudget, so an import stays under 1 GiB whatever --jobs.
+    /// 64 MiB and 48 MP: the worst photo still turned in memory (a progressive 4:4:4 JPEG just
+    /// under 48 MP) took 520 MiB alone and 561 MiB four at once (`scripts/bench-photo-memory`),
+    /// and turns share TurnMemoryBudget, so an import stays under 1 GiB whatever --jobs.
     public static let standard = LargePhoto(fileSize: 64 << 20, pixels: 48_000_000)
 
     /// A photo's bytes as an importer hands them over: in memory when the file is small enough,
