@@ -3,7 +3,9 @@ import DossierCore
 /// Makes every photo look right without help from its tag: pixels turned per the EXIF
 /// Orientation, the tag set to 1, the thumbnail turned too, the pixel dimensions updated, and
 /// everything else kept. Photos that need no turning are proven whole (a JPEG's entropy-coded
-/// data decoded) and kept byte for byte, apart from a bogus tag value reset to 1.
+/// data decoded) and kept byte for byte, apart from a bogus tag value reset to 1. A large photo
+/// (`LargePhoto`) is turned from its scratch file into another, the same bytes an in-memory turn
+/// gives.
 public struct OrientTransform: Transform {
     public let name = "orient"
     public let summary = "turns photos upright per their EXIF Orientation (lossless for JPEG where the MCUs allow)"
