@@ -14,7 +14,22 @@ enum SafetyFixtures {
             pixels[position * 3 + 1] = UInt8((position / width * 5 + seed * 5) & 0xFF)
             pixels[position * 3 + 2] = UInt8((seed * 37) & 0xFF)
         }
-        // EXIF with the Orientation tag, big-endian, one IFD0 entry.
+        return encoded(pixels, width: width, height: height, orientation: orientation)
+    }
+
+    /// A JPEG over 48 MP, so Dossier turns it through scratch files (a large photo), yet small on
+    /// disk and quick to make: stripes that change every 16 pixels across, 4:2:0, Orientation 6.
+    static func largeJPEG(width: Int = 8016, height: Int = 6000) -> [UInt8] {
+        let row = (0..<width * 3).map { UInt8(($0 / 48 * 29) & 0xFF) }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for _ in 0..<height { pixels.append(contentsOf: row) }
+        return encoded(pixels, width: width, height: height, orientation: 6)
+    }
+
+    /// RGB pixels as a 4:2:0 JPEG, quality 90, with an EXIF block (big-endian, one IFD0 entry)
+    /// saying Orientation `orientation`.
+    private static func encoded(_ pixels: [UInt8], width: Int, height: Int, orientation: UInt8) -> [UInt8] {
         let app1: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
                                                   0, orientation, 0, 0, 0, 0, 0, 0]
         var output = dossier_buffer()
@@ -26,28 +41,6 @@ enum SafetyFixtures {
             }
         }
         precondition(result == 0, "the test JPEG could not be encoded")
-        defer { dossier_buffer_free(&output) }
-        return Array(UnsafeBufferPointer(start: output.data, count: output.size))
-    }
-
-    /// A JPEG over 48 MP, so Dossier turns it through scratch files (a large photo), yet small on
-    /// disk and quick to make: stripes that change every 16 pixels across, 4:2:0, Orientation 6.
-    static func largeJPEG(width: Int = 8016, height: Int = 6000) -> [UInt8] {
-        let row = (0..<width * 3).map { UInt8(($0 / 48 * 29) & 0xFF) }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(width * height * 3)
-        for _ in 0..<height { pixels.append(contentsOf: row) }
-        let app1: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
-                                                  0, 6, 0, 0, 0, 0, 0, 0]
-        var output = dossier_buffer()
-        var status = dossier_status()
-        let result = pixels.withUnsafeBufferPointer { rgb in
-            app1.withUnsafeBufferPointer { exif in
-                dossier_jpeg_encode_rgb(rgb.baseAddress, Int32(width), Int32(height), 90, 2, 2, exif.baseAddress,
-                                        exif.count, &output, &status)
-            }
-        }
-        precondition(result == 0, "the large test JPEG could not be encoded")
         defer { dossier_buffer_free(&output) }
         return Array(UnsafeBufferPointer(start: output.data, count: output.size))
     }
