@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "DossierCore", targets: ["DossierCore"]),
         .library(name: "DossierPhotos", targets: ["DossierPhotos"]),
         .library(name: "DossierRecords", targets: ["DossierRecords"]),
+        .library(name: "DossierWatch", targets: ["DossierWatch"]),
         .library(name: "DossierCLI", targets: ["DossierCLI"]),
     ],
     dependencies: [
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: imageLibraryProviders),
@@ -56,13 +58,24 @@ let package = Package(
             swiftSettings: releaseWithoutDynamicExclusivityChecks
         ),
         .target(
+            name: "DossierWatch",
+            dependencies: [
+                "DossierCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "DossierCLI",
             dependencies: [
                 "DossierCore",
+                "DossierWatch",
                 "DossierPhotos",
                 "DossierRecords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -80,6 +93,7 @@ let package = Package(
         .testTarget(name: "DossierCoreTests", dependencies: ["DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierPhotosTests", dependencies: ["DossierPhotos", "CImageShims", "CExif", "DossierTestSupport"]),
         .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore", "DossierTestSupport"]),
+        .testTarget(name: "DossierWatchTests", dependencies: ["DossierWatch", "DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierCLITests",
                     dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
         // The safety suite: every way found to lose or expose a user's data, tried against the

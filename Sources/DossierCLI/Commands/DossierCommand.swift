@@ -10,8 +10,8 @@ public struct DossierCommand: AsyncParsableCommand {
             Dossier imports phone photo dumps (JPEG, PNG) into <library>/pets/<id>/ and \
             <library>/children/<id>/, turning every photo upright for good.
             """,
-        version: "0.1.0",
-        subcommands: [ImportCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
+        version: DossierVersion.current,
+        subcommands: [ImportCommand.self, WatchCommand.self, QuarantineCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
                       PluginsCommand.self, IndexCommand.self]
     )
 

@@ -67,3 +67,17 @@ enum CommandSupport {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
+
+extension CommandSupport {
+    /// The quarantined sources with these ids; an unknown id is refused, naming the ones there are.
+    static func quarantined(_ ids: [String], in quarantine: Quarantine) throws -> [QuarantineEntry] {
+        let entries = try quarantine.entries()
+        return try ids.map { id in
+            guard let entry = entries.first(where: { $0.id == id || SourcePath.displayed($0.id) == id }) else {
+                let known = entries.prefix(5).map { SourcePath.displayed($0.id) }.joined(separator: ", ")
+                throw ValidationError("no quarantined source \(id)" + (known.isEmpty ? " (the quarantine is empty)" : " (there are: \(known))"))
+            }
+            return entry
+        }
+    }
+}

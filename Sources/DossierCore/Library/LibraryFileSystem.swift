@@ -148,6 +148,57 @@ public struct LibraryFileSystem: Sendable {
         }
     }
 
+    /// Moves a regular file from outside the library in under `path`, never replacing what is
+    /// there: hard-linked in and its outside name removed (on the same file system), else copied
+    /// into staging, fsynced and linked into place. The outside name is removed only once the
+    /// library's name for the bytes is durable. A link outside is refused, not moved in.
+    public func moveIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
+        guard let info = SourcePath.status(outside, followingLinks: false), info.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotRead(path: outside, reason: "not a regular file")
+        }
+        let linked = try withParent(of: path, creatingFolders: true) { folder, name throws(LibraryError) -> LinkResult? in
+            if SourcePath.withFileSystemPath(outside, { linkat(AT_FDCWD, $0, folder, name, 0) }) != 0 {
+                if errno == EEXIST { return .nameTaken }
+                // Another file system, or hard links not allowed there: copied instead.
+                if errno == EXDEV || errno == EPERM || errno == EMLINK { return nil }
+                throw LibraryError.cannotWrite(path: path, reason: errnoMessage())
+            }
+            if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: errnoMessage()) }
+            return .linked
+        }
+        let result: LinkResult
+        if let linked { result = linked } else { result = try copyIn(outside, to: path, stagingFolder: stagingFolder) }
+        guard result == .linked else { return result }
+        if SourcePath.withFileSystemPath(outside, { unlink($0) }) != 0 && errno != ENOENT {
+            throw .cannotWrite(path: outside, reason: "copied into the library, but not removed: \(errnoMessage())")
+        }
+        return .linked
+    }
+
+    private func copyIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
+        let source = SourcePath.withFileSystemPath(outside) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard source >= 0 else { throw .cannotRead(path: outside, reason: errnoMessage()) }
+        defer { close(source) }
+        let staged = "\(stagingFolder)/\(UUID().uuidString).part"
+        let target = try createFile(staged)
+        var problem: LibraryError?
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while problem == nil {
+            let count = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { problem = .cannotRead(path: outside, reason: errnoMessage()) }
+            guard count > 0 else { break }
+            do throws(LibraryError) { try DurableFileSystem.writeAll(Array(chunk[0..<count]), to: target, path: staged) } catch {
+                problem = error
+            }
+        }
+        if problem == nil, fsync(target) != 0 { problem = .cannotWrite(path: staged, reason: errnoMessage()) }
+        close(target)
+        defer { try? remove(staged) }
+        if let problem { throw problem }
+        return try link(staged, to: path)
+    }
+
     /// Renames a durable staged file over `path` (creating the folders on the way); with `sync`,
     /// fsyncs the folder, else the caller does (once for many files) before it counts on the name.
     /// A link in `path`'s place is replaced, never followed.
@@ -215,7 +266,7 @@ public struct LibraryFileSystem: Sendable {
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                SourcePath.string(fromFileSystem: raw.prefix(while: { $0 != 0 }))
             }
             if name != "." && name != ".." { names.append(name) }
         }

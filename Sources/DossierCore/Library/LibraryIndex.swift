@@ -88,6 +88,12 @@ public final class LibraryIndex: Sendable {
         self.path = path
     }
 
+    /// Closes the database now rather than when the last reference goes: a daemon's session
+    /// ends with its batch, and the next `dossier import` must find the index closed.
+    public func close() {
+        try? database.close()
+    }
+
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -24,6 +24,8 @@ public struct LibraryLayout: Sendable {
     public var indexFile: URL { metadataFolder.appendingPathComponent("index.sqlite") }
     public var stagingFolder: URL { metadataFolder.appendingPathComponent("staging", isDirectory: true) }
     public var lockFile: URL { metadataFolder.appendingPathComponent("lock") }
+    /// Where sources that could not be filed wait, one folder a day (`quarantine/2026-11-25/`).
+    public var quarantineFolder: URL { root.appendingPathComponent("quarantine", isDirectory: true) }
 
     public func folder(for subject: Subject) -> URL {
         root.appendingPathComponent(subject.kind.rawValue, isDirectory: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Only one writer at a time per library: an exclusive `flock` on `.dossier/lock`, released when
 /// this object goes away or the process dies (the kernel drops it, so a killed import never
@@ -38,9 +39,21 @@ public final class LibraryLock: Sendable {
         self.descriptor = descriptor
     }
 
-    deinit {
+    private let released = Mutex(false)
+
+    /// Lets the library go now: another import (or the daemon's next batch) may take it.
+    public func release() {
+        let first = released.withLock { released in
+            defer { released = true }
+            return !released
+        }
+        guard first else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    deinit {
+        release()
     }
 
     private static func holderDescription(_ descriptor: Int32) -> String {

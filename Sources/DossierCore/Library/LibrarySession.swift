@@ -37,4 +37,11 @@ public struct LibrarySession: Sendable {
         }
         return LibrarySession(index: try LibraryIndex.open(layout), lock: lock, movedAside: movedAside)
     }
+
+    /// Ends the session: the index is closed and the lock released, here and not whenever the
+    /// last copy of the session goes.
+    public func close() {
+        index?.close()
+        lock?.release()
+    }
 }

@@ -36,16 +36,25 @@ public struct ImportPipeline: Sendable {
     public func run(_ paths: [String], listeners extraListeners: [any OutcomeListener] = [],
                     whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
+        let found = SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths)
+        return try await run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
+    }
+
+    /// Imports sources already found (the daemon's settled files, each routed below its inbox),
+    /// in one library session: the lock is held, and the index open, until they are all settled.
+    public func run(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener] = [],
+                    whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+    {
         let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
                                               whileWaiting: whileWaitingForLock)
-        let found = SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths)
+        defer { session.close() }
         // Property lists go first: they are where profiles come from, and a log in the same
         // import can then name those subjects. The name is only a hint for the order; what a
         // file is, its bytes decide.
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
         return try await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
-                              Pass(sources: rest, requestedSubject: options.requestedSubject)],
-                             session: session, listeners: registry.listeners + extraListeners)
+                                  Pass(sources: rest, requestedSubject: options.requestedSubject)],
+                                 session: session, listeners: registry.listeners + extraListeners)
     }
 
     /// Reads again, from the library's kept copies, the sources that left problems in the ledger
@@ -57,6 +66,7 @@ public struct ImportPipeline: Sendable {
     {
         let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
                                               whileWaiting: whileWaitingForLock)
+        defer { session.close() }
         var passes: [Pass] = []
         for (subject, group) in Dictionary(grouping: sources, by: \.routeSubject).sorted(by: { ($0.key?.path ?? "") < ($1.key?.path ?? "") }) {
             let found = group.map { source -> SourceDiscovery.Found in
@@ -114,7 +124,6 @@ public struct ImportPipeline: Sendable {
         summary.seconds = (ContinuousClock.now - started).seconds
         let finalSummary = summary
         listeners.forEach { $0.receive(.completed(finalSummary)) }
-        withExtendedLifetime(session) {}
         return summary
     }
 
@@ -131,7 +140,7 @@ public struct ImportPipeline: Sendable {
             var pending = sources.makeIterator()
             for _ in 0..<options.jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { worker.work(on: next) }
+                group.addTask { await worker.workOffThePool(on: next) }
             }
             while let worked = await group.next() {
                 // Once the library failed, what is still under way is left (staging is cleared by
@@ -149,7 +158,7 @@ public struct ImportPipeline: Sendable {
                 let (completed, total) = (progress.completed, progress.total)
                 listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: total)) }
                 if !Task.isCancelled, libraryFailure == nil, let next = pending.next() {
-                    group.addTask { worker.work(on: next) }
+                    group.addTask { await worker.workOffThePool(on: next) }
                 }
             }
         }
@@ -349,7 +358,9 @@ public struct ImportPipeline: Sendable {
 
     /// Removes a source once its content is safe in the library: the file that holds it there is
     /// a regular file (no link) whose bytes hash to what was filed, fsynced with its folder, and
-    /// the source is not itself inside the library and has not changed since it was read.
+    /// the source is not itself inside the library and has not changed since it was read. A
+    /// source read from the quarantine (`dossier quarantine retry`) leaves it the same way, with
+    /// its note.
     private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome) -> SourceOutcome {
         func kept(_ reason: String) -> SourceOutcome {
             var kept = outcome
@@ -357,13 +368,15 @@ public struct ImportPipeline: Sendable {
             return kept
         }
         guard let safeCopy else { return kept("the library holds no checked copy of it") }
-        guard !LibraryBoundary(root: layout.root.path).contains(source.path) else {
+        let target = source.readPath
+        let quarantined = target.hasPrefix(layout.quarantineFolder.path + "/")
+        guard quarantined || !LibraryBoundary(root: layout.root.path).contains(target) else {
             return kept("it lies inside the library")
         }
         do {
             let copy = try layout.url(forRelativePath: safeCopy.path).path
             guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(copy, digest: safeCopy.digest) else {
-                logger.error("not removing \(source.path): its copy \(copy) in the library is not whole")
+                logger.error("not removing \(target): its copy \(copy) in the library is not whole")
                 return kept("its copy \(copy) in the library does not hold the bytes that were filed")
             }
             try layout.files.syncFile(copy)
@@ -371,16 +384,21 @@ public struct ImportPipeline: Sendable {
         } catch {
             return kept("its copy in the library could not be checked: \(error)")
         }
-        guard let info = SourcePath.status(source.path), SourceFile(path: source.path, info: info).isUnchanged(since: source) else {
-            logger.warning("not removing \(source.path): it changed while it was being imported")
-            var kept = outcome
-            kept.warnings.append("not removed: the source changed during the import")
-            return kept
+        guard let info = SourcePath.status(target, followingLinks: !quarantined),
+              SourceFile(path: target, info: info).isUnchanged(since: source) else {
+            logger.warning("not removing \(target): it changed while it was being imported")
+            return kept("the source changed during the import")
         }
-        guard SourcePath.withFileSystemPath(source.path, { unlink($0) }) == 0 else {
-            var kept = outcome
-            kept.warnings.append("not removed: \(errnoMessage())")
-            return kept
+        do {
+            if quarantined {
+                // The file first: a note left alone is passed over, a file without its note would be hidden.
+                try layout.files.remove(target)
+                try layout.files.remove(target + Quarantine.noteSuffix)
+            } else if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 {
+                return kept(errnoMessage())
+            }
+        } catch {
+            return kept("\(error)")
         }
         var removed = outcome
         removed.sourceRemoved = true

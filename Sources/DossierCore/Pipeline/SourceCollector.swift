@@ -115,7 +115,7 @@ final class SourceCollector: ItemSink {
         guard !batch.isEmpty else { return }
         // Checked once a batch: an interrupted import abandons a long log whole (nothing of it
         // is filed) rather than read it to its end first.
-        if Task.isCancelled { throw CancellationError() }
+        if worker.cancellation.isCancelled || Task.isCancelled { throw CancellationError() }
         var full: [RecordDraft] = []
         full.reserveCapacity(SourceCollector.batchSize)
         swap(&full, &batch)

@@ -40,6 +40,14 @@ public struct SourceOutcome: Sendable, Equatable {
         self.sourceRemoved = sourceRemoved
     }
 
+    /// Why it was not filed, without its path in front (for a log line or a note that names the
+    /// source apart), as a person should see it.
+    public var reason: String {
+        let error = self.error ?? status.rawValue
+        let prefix = "\(source): "
+        return SourcePath.displayed(error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
+    }
+
     /// Whether the source held records (so counts belong in reports).
     public var hasRecords: Bool { recordsAdded + recordsDuplicate > 0 }
 }

@@ -12,9 +12,15 @@ struct SourceWorker: Sendable {
     let index: LibraryIndex?
     let filer: Filer
     let context: PipelineContext
+    let cancellation = WorkCancellation()
 
     static let noSubjectReason =
         "no subject: give --subject KIND/ID, or put the file under a pets/<id> or children/<id> folder"
+
+    /// Works on the source on `SourceWorkQueue`, off the cooperative pool.
+    func workOffThePool(on found: SourceDiscovery.Found) async -> WorkedSource {
+        await SourceWorkQueue.run(cancellation: cancellation) { work(on: found) }
+    }
 
     func work(on found: SourceDiscovery.Found) -> WorkedSource {
         switch found {

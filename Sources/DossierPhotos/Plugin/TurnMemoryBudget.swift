@@ -9,9 +9,10 @@ import Foundation
 /// and waits while the photos under way hold the rest; one larger than the whole budget runs on
 /// its own. Everyday photos (12 MP: about 110 MB) pass several at a time and never wait.
 ///
-/// The wait blocks its thread. Turns run on the import's worker tasks, at most `--jobs` of them,
-/// and a reservation is only ever waited on by a turn, never held across one: the holders are
-/// always running, so they finish and wake the waiters.
+/// The wait blocks its thread. Turns run on the import's source threads (`SourceWorkQueue`, off
+/// Swift's cooperative pool), at most `--jobs` of them, and a reservation is only ever waited on
+/// by a turn, never held across one: the holders are always running, so they finish and wake
+/// the waiters.
 final class TurnMemoryBudget: @unchecked Sendable {
     static let shared = TurnMemoryBudget(capacity: 768 << 20)
 

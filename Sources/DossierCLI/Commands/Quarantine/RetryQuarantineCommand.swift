@@ -1,0 +1,81 @@
+import ArgumentParser
+import DossierCore
+import Foundation
+import Logging
+
+/// `dossier quarantine retry ID|--all`: puts quarantined sources through the pipeline again.
+struct RetryQuarantineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry",
+        abstract: "Import quarantined sources again; those that file leave the quarantine.",
+        discussion: """
+            Each source is read from the quarantine and routed by the path it had in the inbox, as the daemon \
+            would have. One that files (or is found already filed, its copy checked) is removed from the \
+            quarantine with its note; one that fails again stays, its note saying why now. The exit status is \
+            1 if any failed again.
+            """)
+
+    @Argument(help: ArgumentHelp("Ids of quarantined sources, as `dossier quarantine list` shows them.", valueName: "id"))
+    var ids: [String] = []
+
+    @Flag(help: "Retry every quarantined source.")
+    var all = false
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Flag(help: "Print one JSON object per source, then one summary object, on standard output.")
+    var json = false
+
+    func validate() throws {
+        if ids.isEmpty == !all { throw ValidationError("Give the ids of quarantined sources, or --all.") }
+    }
+
+    func run() async throws {
+        let layout = libraryOptions.layout
+        try CommandSupport.requireLibrary(layout)
+        let quarantine = Quarantine(layout: layout)
+        let entries: [QuarantineEntry]
+        let sources: [SourceFile]
+        do {
+            entries = all ? try quarantine.entries() : try CommandSupport.quarantined(ids, in: quarantine)
+            sources = try entries.map { try quarantine.source(of: $0) }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            StandardStreams.writeError("dossier: \(error)\n")
+            throw ExitCode(2)
+        }
+        guard !entries.isEmpty else {
+            StandardStreams.writeOut("Nothing in quarantine in \(layout.root.path).\n")
+            return
+        }
+        // --move: a source that files leaves the quarantine only once its copy is checked.
+        let options = ImportOptions(move: true)
+        let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
+        let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(), layout: layout, options: options, logger: logger)
+        let reporter: any OutcomeListener = json
+            ? JSONLinesReporter()
+            : TerminalReporter(verbose: true, showsProgress: StandardStreams.errorIsTerminal)
+        let recorder = OutcomeRecorder()
+        do {
+            _ = try await pipeline.run(found: sources.map { .file($0) }, listeners: [reporter, recorder],
+                                       whileWaitingForLock: CommandSupport.sayWaiting)
+        } catch {
+            StandardStreams.writeError("dossier: \(error)\n")
+            throw ExitCode(2)
+        }
+        // Those still there failed again: their notes say why now.
+        var stillThere = 0
+        for var entry in entries where layout.files.isFile((try? quarantine.path(of: entry)) ?? "") {
+            stillThere += 1
+            entry.retries += 1
+            if let outcome = recorder.outcome(of: entry.originalPath) { entry.reason = outcome.reason }
+            try? quarantine.update(entry)
+        }
+        if !json {
+            StandardStreams.writeOut(stillThere == 0 ? "Nothing left in quarantine.\n"
+                : "\(stillThere) still in quarantine (see `dossier quarantine list`).\n")
+        }
+        if stillThere > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,152 @@
+import ArgumentParser
+import DossierCore
+import DossierWatch
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// `dossier watch INBOX`: the daemon that files whatever lands in an inbox folder.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch an inbox folder and file every photo and log that lands in it, until stopped.",
+        discussion: """
+            Everything already in the inbox is imported first, then whatever arrives: routed as `dossier import` \
+            routes (INBOX/pets/<id>/..., INBOX/children/<id>/..., names in logs and file names), filed, and then \
+            removed from the inbox, only once the library's copy is durable, checked and indexed. A file is \
+            taken once it was closed or moved in and its size and time stayed the same for --settle seconds; \
+            names sync and download tools use while writing (dotfiles, *.part, *.partial, *.tmp, *.crdownload, \
+            *.!sync, ~$*) are left until renamed. A file that cannot be filed goes to \
+            <library>/quarantine/<day>/ with a note saying why (see `dossier quarantine`). Folders it empties are \
+            removed, except INBOX/pets/<id> and INBOX/children/<id> of the library's subjects.
+
+            The library is locked only while a batch is filed: `dossier import` and the other commands work \
+            beside the daemon. SIGTERM or Ctrl-C finishes the files under way and exits 0 (within \
+            --shutdown-timeout); SIGHUP reads the inbox again. Under systemd (Type=notify) it says when it is \
+            ready and keeps the watchdog fed; see scripts/dossier-watch.service.
+
+            Examples:
+              dossier watch ~/Inbox --library ~/Dossier
+              dossier watch ~/Inbox --library ~/Dossier --log-format json
+              dossier watch /mnt/nas/inbox --poll 30
+              dossier watch ~/Inbox --keep
+            """)
+
+    @Argument(help: ArgumentHelp("The inbox folder to watch.", valueName: "inbox"))
+    var inbox: String
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: ArgumentHelp("Seconds a file's size and time must stay the same before it is taken (default 2).",
+                               valueName: "seconds"))
+    var settle: Double = 2
+
+    @Option(help: ArgumentHelp("Read the inbox every so many seconds instead of using inotify (network shares: "
+        + "inotify does not see other hosts' writes).", valueName: "seconds"))
+    var poll: Double?
+
+    @Option(help: ArgumentHelp("Read the whole inbox again every so many minutes, whatever the events said (default 10).",
+                               valueName: "minutes"))
+    var rescan: Double = 10
+
+    @Flag(help: "Leave sources in the inbox: the index remembers them, and one that changes is imported again.")
+    var keep = false
+
+    @Option(help: ArgumentHelp("How each log line is written: text, or json (one object per line).", valueName: "format"))
+    var logFormat: String = "text"
+
+    @Option(help: ArgumentHelp("Seconds the files under way may take after SIGTERM or Ctrl-C (default 10).",
+                               valueName: "seconds"))
+    var shutdownTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("How many files to work on at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    func validate() throws {
+        guard settle >= 0, settle.isFinite else { throw ValidationError("--settle must be 0 or more seconds, not \(settle).") }
+        if let poll, !(poll > 0 && poll.isFinite) { throw ValidationError("--poll must be more than 0 seconds, not \(poll).") }
+        guard rescan > 0, rescan.isFinite else { throw ValidationError("--rescan must be more than 0 minutes, not \(rescan).") }
+        guard shutdownTimeout > 0, shutdownTimeout.isFinite else {
+            throw ValidationError("--shutdown-timeout must be more than 0 seconds, not \(shutdownTimeout).")
+        }
+        guard WatchLogHandler.Format(rawValue: logFormat) != nil else {
+            throw ValidationError("--log-format: '\(logFormat)' is not one of text, json.")
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+    }
+
+    func run() async throws {
+        WatchCommand.unblockSignals()
+        let layout = libraryOptions.layout
+        let inbox = URL(fileURLWithPath: self.inbox).standardizedFileURL.path
+        try WatchCommand.check(inbox: inbox, library: layout)
+        let lock: InboxLock
+        do { lock = try InboxLock.acquire(inbox: inbox) } catch {
+            StandardStreams.writeError("dossier: \(error)\n")
+            throw ExitCode(2)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let format = WatchLogHandler.Format(rawValue: logFormat) ?? .text
+        let logger = Logger(label: "dossier") { _ in WatchLogHandler(format: format) }
+        let notifier = SystemdNotifier()
+        let watcher = InboxWatcher(
+            inbox: inbox,
+            settings: InboxWatcher.Settings(settle: WatchCommand.duration(settle), poll: poll.map(WatchCommand.duration),
+                                            rescan: WatchCommand.duration(rescan * 60),
+                                            heartbeat: SystemdNotifier.watchdogInterval(), excluded: [layout.root.path]),
+            logger: logger,
+            onFirstScan: { found in
+                logger.info("watching", metadata: ["source": "\(SourcePath.displayed(inbox))", "library": "\(layout.root.path)",
+                                                   "found": "\(found)"])
+                notifier?.ready(status: "watching \(inbox); \(found) files found at the start")
+            },
+            onHeartbeat: { notifier?.watchdog() })
+        let registry = try BuiltinPlugins.registry()
+        let service = ImportService(
+            watcher: watcher, layout: layout,
+            settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,
+                                             shutdownTimeout: WatchCommand.duration(shutdownTimeout)),
+            logger: logger, notifier: notifier,
+            makePipeline: { options in ImportPipeline(registry: registry, layout: layout, options: options, logger: logger) })
+        // The group's own messages (service started, signal caught) are not events a user needs.
+        var quiet = Logger(label: "dossier.lifecycle") { _ in WatchLogHandler(format: format) }
+        quiet.logLevel = .warning
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [.init(service: service)], gracefulShutdownSignals: [.sigterm, .sigint], logger: quiet))
+        do {
+            try await group.run()
+        } catch {
+            logger.error("failed", metadata: ["reason": "\(error)"])
+            throw ExitCode(1)
+        }
+        logger.info("stopped", metadata: ["reason": "shut down"])
+    }
+
+    /// An inbox that is not a folder is a mistake (a typo), not one to wait for; and the library
+    /// and the inbox must not hold each other, or the daemon would file its own library.
+    static func check(inbox: String, library: LibraryLayout) throws {
+        guard let info = SourcePath.status(inbox), info.st_mode & S_IFMT == S_IFDIR else {
+            StandardStreams.writeError("dossier: the inbox \(SourcePath.displayed(inbox)) is not a folder\n")
+            throw ExitCode(2)
+        }
+        let libraryRoot = library.root.path
+        if LibraryBoundary(root: libraryRoot).contains(inbox) || LibraryBoundary(root: inbox).contains(libraryRoot) {
+            StandardStreams.writeError("dossier: the inbox \(SourcePath.displayed(inbox)) and the library \(libraryRoot) "
+                + "must not lie inside each other; give a --library outside the inbox\n")
+            throw ExitCode(2)
+        }
+    }
+
+    static func duration(_ seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    /// Signals blocked by whoever started the process (test runners and some supervisors block
+    /// them, and a blocked mask is inherited) would never reach the service group's handlers.
+    static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}

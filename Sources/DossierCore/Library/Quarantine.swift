@@ -1,0 +1,135 @@
+import Foundation
+
+/// Where sources that could not be filed go, so an inbox never fills with files retried
+/// forever: `<library>/quarantine/<YYYY-MM-DD>/<name>`, with `<name>.error.json` beside it
+/// saying where it came from and why (`QuarantineEntry`).
+///
+/// A source enters whole or not at all: its note is written first (a note without its file is
+/// passed over, and its name used again), then the file is moved in without replacing anything
+/// (`LibraryFileSystem.moveIn`), and only then does its inbox name go. A source found already
+/// quarantined with the same bytes (a crash between copying it in and removing it) is only
+/// removed from the inbox.
+public struct Quarantine: Sendable {
+    public static let noteSuffix = ".error.json"
+
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) {
+        self.layout = layout
+    }
+
+    /// Moves the source into the quarantine with a note of why.
+    @discardableResult
+    public func admit(_ source: SourceFile, stage: String, reason: String, at now: Date = Date()) throws(LibraryError)
+        -> QuarantineEntry
+    {
+        let (size, digest) = try Quarantine.digest(ofOutside: source.path)
+        if let already = try entries().first(where: { $0.originalPath == source.path && $0.sha256 == digest.hex }) {
+            if SourcePath.withFileSystemPath(source.path, { unlink($0) }) != 0 && errno != ENOENT {
+                throw .cannotWrite(path: source.path, reason: errnoMessage())
+            }
+            return already
+        }
+        let day = Quarantine.dayFormatter.string(from: now)
+        let folder = layout.quarantineFolder.appendingPathComponent(day).path
+        try layout.files.createFolders(folder)
+        let name = SourcePath.displayed(source.fileName)
+        for attempt in 1...1000 {
+            let candidate = Quarantine.name(name, attempt: attempt)
+            let path = "\(folder)/\(candidate)"
+            guard try layout.files.entryType(path) == nil else { continue }
+            let entry = QuarantineEntry(id: "\(day)/\(candidate)", originalPath: source.path, inbox: source.namedFolder,
+                                        stage: stage, reason: reason,
+                                        quarantinedAt: ISO8601DateFormatter().string(from: now),
+                                        version: DossierVersion.current, sha256: digest.hex, size: size)
+            try writeNote(entry)
+            switch try layout.files.moveIn(source.path, to: path, stagingFolder: layout.stagingFolder.path) {
+            case .linked: return entry
+            case .nameTaken: continue
+            }
+        }
+        throw .cannotWrite(path: "\(folder)/\(name)", reason: "a thousand files of that name are in quarantine already")
+    }
+
+    /// Every quarantined source, oldest day first.
+    public func entries() throws(LibraryError) -> [QuarantineEntry] {
+        var found: [QuarantineEntry] = []
+        for day in try layout.files.names(in: layout.quarantineFolder.path).sorted() {
+            let folder = layout.quarantineFolder.appendingPathComponent(day).path
+            for note in try layout.files.names(in: folder).sorted() where note.hasSuffix(Quarantine.noteSuffix) {
+                let name = String(note.dropLast(Quarantine.noteSuffix.count))
+                guard layout.files.isFile("\(folder)/\(name)"),
+                      let bytes = try? layout.files.readFile("\(folder)/\(note)", limit: 1 << 20),
+                      var entry = try? JSONDecoder().decode(QuarantineEntry.self, from: Data(bytes))
+                else { continue }
+                entry.id = "\(day)/\(name)"
+                found.append(entry)
+            }
+        }
+        return found
+    }
+
+    /// The quarantined file's absolute path.
+    public func path(of entry: QuarantineEntry) throws(LibraryError) -> String {
+        try layout.url(forRelativePath: "quarantine/\(entry.id)").path
+    }
+
+    /// The source as the pipeline takes it again: read from the quarantine, routed by its
+    /// original path.
+    public func source(of entry: QuarantineEntry) throws(LibraryError) -> SourceFile {
+        let path = try path(of: entry)
+        guard let info = SourcePath.status(path, followingLinks: false), info.st_mode & S_IFMT == S_IFREG else {
+            throw .missing(path: path)
+        }
+        let file = SourceFile(path: entry.originalPath, info: info)
+        return SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime, readPath: path,
+                          namedFolder: entry.inbox ?? (entry.originalPath as NSString).deletingLastPathComponent)
+    }
+
+    /// Takes a source out of the quarantine, with its note (the file first: a note left alone is
+    /// passed over, where a file without its note would be hidden).
+    public func remove(_ entry: QuarantineEntry) throws(LibraryError) {
+        let path = try path(of: entry)
+        try layout.files.remove(path)
+        try layout.files.remove(path + Quarantine.noteSuffix)
+        try layout.files.syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Says, after a retry that failed again, why now.
+    public func update(_ entry: QuarantineEntry) throws(LibraryError) {
+        try writeNote(entry)
+    }
+
+    private func writeNote(_ entry: QuarantineEntry) throws(LibraryError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let bytes: Data
+        do { bytes = try encoder.encode(entry) } catch {
+            throw .cannotWrite(path: entry.id, reason: "\(error)")
+        }
+        let path = try path(of: entry) + Quarantine.noteSuffix
+        try layout.files.replaceFile(at: path, with: Array(bytes) + [0x0A], stagingFolder: layout.stagingFolder.path)
+    }
+
+    /// `IMG_1.jpg`, then `IMG_1 (2).jpg`, `IMG_1 (3).jpg`...
+    static func name(_ name: String, attempt: Int) -> String {
+        guard attempt > 1 else { return name }
+        let stem = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        return ext.isEmpty || stem.isEmpty ? "\(name) (\(attempt))" : "\(stem) (\(attempt)).\(ext)"
+    }
+
+    private static func digest(ofOutside path: String) throws(LibraryError) -> (Int64, ContentDigest) {
+        let descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errnoMessage()) }
+        defer { close(descriptor) }
+        do { return try ScratchFile.hash(descriptor) } catch { throw .cannotRead(path: path, reason: "\(error)") }
+    }
+
+    private static let dayFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter
+    }()
+}

@@ -1,0 +1,14 @@
+/// What an `InboxEventSource` saw happen in a watched folder.
+public enum InboxEvent: Sendable, Equatable {
+    /// A file was created or written to: it is being written, and is not taken yet.
+    case writing(folder: Int32, name: String)
+    /// A file was closed after writing (`IN_CLOSE_WRITE`) or moved in (`IN_MOVED_TO`): it is
+    /// taken once its size and modification time stay the same for the settle time.
+    case written(folder: Int32, name: String)
+    /// A folder was created or moved in: it is watched, and what it already holds is picked up.
+    case folderAppeared(folder: Int32, name: String)
+    /// A watched folder is gone (deleted, moved away, unmounted): its watch is dropped.
+    case folderGone(folder: Int32)
+    /// The kernel's event queue overflowed: events were lost, and the inbox is read again.
+    case overflow
+}

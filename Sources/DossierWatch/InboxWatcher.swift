@@ -1,0 +1,392 @@
+import DossierCore
+import Foundation
+import Glibc
+import Logging
+import Synchronization
+
+/// Watches an inbox folder and hands on the files in it that are complete, in batches, as an
+/// `AsyncStream` (`batches`): everything there at the start, then what arrives.
+///
+/// A file is complete when it was closed after writing or moved in, and its size and
+/// modification time then stayed the same for the settle time; files with the temporary names
+/// of sync and download tools are left until they are renamed (`TemporaryNames`). Events are
+/// never trusted alone: a lost event (a queue overflow, a folder watched after files were put in
+/// it, an inbox unmounted and mounted again) is made up for by reading the folders again, and
+/// a full rescan runs every `rescan` as the backstop.
+///
+/// The watching runs on a thread of its own, blocked in `poll(2)` while the inbox is idle (no
+/// timer fires then but the rescan's and the watchdog's), so it never holds a thread of Swift's
+/// cooperative pool. A file handed on is not handed again until the consumer says how it ended
+/// (`finished`); one left in the inbox (kept, or not removed) is handed again only once it changes.
+public final class InboxWatcher: @unchecked Sendable {
+    public struct Settings: Sendable {
+        /// How long a file's size and modification time must stay the same.
+        public var settle: Duration
+        /// Read the folders every so often instead of using inotify (network shares).
+        public var poll: Duration?
+        /// Read the whole inbox again every so often, whatever the events said.
+        public var rescan: Duration
+        /// How often to say the watcher is alive (systemd's watchdog); nil: never.
+        public var heartbeat: Duration?
+        /// Folders never walked (the library, when it lies beside the inbox's files).
+        public var excluded: [String]
+
+        public init(settle: Duration = .seconds(2), poll: Duration? = nil, rescan: Duration = .seconds(600),
+                    heartbeat: Duration? = nil, excluded: [String] = []) {
+            self.settle = settle
+            self.poll = poll
+            self.rescan = rescan
+            self.heartbeat = heartbeat
+            self.excluded = excluded
+        }
+    }
+
+    /// How a file the consumer was handed ended.
+    public enum Ending: Sendable {
+        /// It left the inbox (filed and removed, or quarantined): forgotten.
+        case left
+        /// It stays in the inbox (`--keep`, or it could not be removed): handed again only when it changes.
+        case stayed
+        /// It is to be tried again (the library could not be written): handed again after the settle time.
+        case retry
+    }
+
+    /// Polling when inotify cannot be had (its watch limit reached): often enough that a photo
+    /// does not wait long, rarely enough that a large inbox costs little.
+    static let fallbackPoll: Duration = .seconds(10)
+    /// How often a vanished or remounted inbox is looked for.
+    static let inboxCheck: Duration = .seconds(2)
+
+    public let inbox: String
+    public let settings: Settings
+    public let batches: AsyncStream<[SourceFile]>
+    private let continuation: AsyncStream<[SourceFile]>.Continuation
+    private let logger: Logger
+    private let makeEventSource: @Sendable () throws -> any InboxEventSource
+    /// A pipe that wakes the thread from `poll` (endings to take in, a rescan asked for, a stop).
+    private let wakeDescriptor: Int32
+    private let wakeWriteDescriptor: Int32
+    private let mailbox = Mutex(Mailbox())
+    private var thread: Thread?
+    /// Called on the watcher's thread once the first scan is done, and at each heartbeat.
+    private let onFirstScan: @Sendable (Int) -> Void
+    private let onHeartbeat: @Sendable () -> Void
+
+    // The rest belongs to the watcher's thread.
+    private var eventSource: (any InboxEventSource)?
+    private var polling: Duration?
+    private var folders: [Int32: String] = [:]
+    private var settling: [String: SettlingFile] = [:]
+    private var writing: Set<String> = []
+    private var handed: [String: FileStamp] = [:]
+    private var remembered: [String: FileStamp] = [:]
+    private var inboxDevice: UInt64?
+    private var waitingForInbox = false
+    private var nextRescan = ContinuousClock.now
+    private var nextPoll = ContinuousClock.now
+    private var nextInboxCheck = ContinuousClock.now
+    private var nextHeartbeat = ContinuousClock.now
+
+    private struct Mailbox {
+        var endings: [(String, Ending)] = []
+        var rescanReason: String?
+        var stopping = false
+    }
+
+    /// - Parameter eventSource: where events come from; inotify unless given (tests give one
+    ///   that loses events on purpose).
+    public init(inbox: String, settings: Settings, logger: Logger,
+                eventSource: (@Sendable () throws -> any InboxEventSource)? = nil,
+                onFirstScan: @escaping @Sendable (Int) -> Void = { _ in },
+                onHeartbeat: @escaping @Sendable () -> Void = {}) {
+        self.inbox = URL(fileURLWithPath: inbox).standardizedFileURL.path
+        self.settings = settings
+        self.logger = logger
+        self.makeEventSource = eventSource ?? { try InotifyEventSource() }
+        self.onFirstScan = onFirstScan
+        self.onHeartbeat = onHeartbeat
+        polling = settings.poll
+        (batches, continuation) = AsyncStream.makeStream(of: [SourceFile].self)
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        (wakeDescriptor, wakeWriteDescriptor) = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(wakeDescriptor)
+        close(wakeWriteDescriptor)
+    }
+
+    /// Starts watching on a thread of its own.
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "dossier inbox watcher"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops watching; `batches` ends.
+    public func stop() {
+        mailbox.withLock { $0.stopping = true }
+        wake()
+    }
+
+    /// Says how the files of a batch ended.
+    public func finished(_ endings: [(path: String, ending: Ending)]) {
+        mailbox.withLock { $0.endings += endings.map { ($0.path, $0.ending) } }
+        wake()
+    }
+
+    /// Reads the whole inbox again soon (SIGHUP).
+    public func rescan(reason: String) {
+        mailbox.withLock { $0.rescanReason = reason }
+        wake()
+    }
+
+    private func wake() {
+        var one: UInt8 = 1
+        _ = write(wakeWriteDescriptor, &one, 1)
+    }
+
+    // MARK: The watcher's thread
+
+    private func run() {
+        attach()
+        onFirstScan(settling.count)
+        while true {
+            let mail = mailbox.withLock { mailbox -> Mailbox in
+                defer { mailbox.endings = []; mailbox.rescanReason = nil }
+                return mailbox
+            }
+            if mail.stopping { break }
+            take(mail.endings)
+            if let reason = mail.rescanReason { rescan(reason: reason, always: true) }
+            let now = ContinuousClock.now
+            if now >= nextInboxCheck { checkInbox(now) }
+            if !waitingForInbox {
+                if now >= nextRescan { rescan(reason: "scheduled", always: false) }
+                if let polling, now >= nextPoll {
+                    nextPoll = now + polling
+                    scan(inbox, watching: false)
+                }
+                settle(ContinuousClock.now)
+            }
+            if let heartbeat = settings.heartbeat, now >= nextHeartbeat {
+                nextHeartbeat = now + heartbeat
+                onHeartbeat()
+            }
+            let timeout = nextWakeUp() - ContinuousClock.now
+            let events: [InboxEvent]
+            if let eventSource, !waitingForInbox {
+                events = eventSource.waitForEvents(timeout: timeout, wakeDescriptor: wakeDescriptor)
+            } else {
+                events = []
+                var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Int32(clamping: max(0, timeout.components.seconds * 1000
+                    + timeout.components.attoseconds / 1_000_000_000_000_000)))
+            }
+            var drained = [UInt8](repeating: 0, count: 64)
+            while read(wakeDescriptor, &drained, drained.count) > 0 {}
+            handle(events)
+        }
+        continuation.finish()
+    }
+
+    /// The earliest moment something is due: a settling file's settle time, a poll, a rescan,
+    /// an inbox check, a heartbeat. Idle, only the rescan, inbox check and heartbeat remain.
+    private func nextWakeUp() -> ContinuousClock.Instant {
+        var next = min(nextRescan, nextInboxCheck)
+        if polling != nil { next = min(next, nextPoll) }
+        if settings.heartbeat != nil { next = min(next, nextHeartbeat) }
+        if let soonest = settling.values.lazy.map(\.since).min() {
+            next = min(next, soonest + settings.settle)
+        }
+        return next
+    }
+
+    /// Watches the inbox (unless polling) and reads everything in it.
+    private func attach() {
+        folders = [:]
+        waitingForInbox = false
+        inboxDevice = SourcePath.status(inbox).map { UInt64($0.st_dev) }
+        guard let info = SourcePath.status(inbox), info.st_mode & S_IFMT == S_IFDIR else {
+            waitForInbox()
+            return
+        }
+        if polling == nil {
+            do {
+                if let eventSource { try eventSource.reset() } else { eventSource = try makeEventSource() }
+            } catch {
+                fallBackToPolling(error as? InboxWatchError ?? .noInstance(reason: "\(error)"))
+            }
+        }
+        nextRescan = ContinuousClock.now + settings.rescan
+        scan(inbox, watching: polling == nil)
+    }
+
+    private func waitForInbox() {
+        guard !waitingForInbox else { return }
+        waitingForInbox = true
+        folders = [:]
+        settling = [:]
+        writing = []
+        logger.warning("inbox gone", metadata: ["source": "\(SourcePath.displayed(inbox))",
+                                                 "reason": "it is not there (deleted, moved or unmounted); waiting for it to come back"])
+    }
+
+    /// A vanished inbox is waited for and attached again; one mounted over (another device under
+    /// the same path) is attached afresh, since the old watches see nothing of the new file system.
+    private func checkInbox(_ now: ContinuousClock.Instant) {
+        nextInboxCheck = now + InboxWatcher.inboxCheck
+        let device = SourcePath.status(inbox).flatMap { $0.st_mode & S_IFMT == S_IFDIR ? UInt64($0.st_dev) : nil }
+        if device == nil {
+            waitForInbox()
+        } else if waitingForInbox || device != inboxDevice {
+            let wasWaiting = waitingForInbox
+            attach()
+            logger.info("rescan", metadata: ["source": "\(SourcePath.displayed(inbox))",
+                                             "reason": "\(wasWaiting ? "the inbox is back" : "the inbox was mounted over")",
+                                             "found": "\(settling.count)"])
+        }
+    }
+
+    private func fallBackToPolling(_ error: InboxWatchError) {
+        logger.warning("polling", metadata: ["source": "\(SourcePath.displayed(inbox))",
+                                             "reason": "\(error); reading the inbox every \(InboxWatcher.fallbackPoll) instead"])
+        eventSource = nil
+        folders = [:]
+        polling = InboxWatcher.fallbackPoll
+        nextPoll = ContinuousClock.now + InboxWatcher.fallbackPoll
+    }
+
+    private func rescan(reason: String, always: Bool) {
+        nextRescan = ContinuousClock.now + settings.rescan
+        let before = settling.count
+        // Files being written whose writer is gone (closed with no event seen) are looked at again.
+        writing = writing.filter { FileStamp.of($0) != nil }
+        scan(inbox, watching: polling == nil)
+        let found = settling.count - before
+        if always || found > 0 {
+            logger.info("rescan", metadata: ["source": "\(SourcePath.displayed(inbox))", "reason": "\(reason)",
+                                             "found": "\(found)"])
+        }
+    }
+
+    /// Reads a folder and those below it; with `watching`, watches each before reading it, so a
+    /// file put in while it is read is either listed or seen as an event.
+    private func scan(_ folder: String, watching: Bool) {
+        guard !settings.excluded.contains(folder) else { return }
+        if watching, let eventSource, !folders.values.contains(folder) || folder == inbox {
+            do {
+                folders[try eventSource.watch(folder: folder)] = folder
+            } catch .watchLimitReached {
+                fallBackToPolling(.watchLimitReached)
+                return scan(inbox, watching: false)
+            } catch {
+                logger.warning("failed", metadata: ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
+            }
+        }
+        guard let stream = SourcePath.withFileSystemPath(folder, { opendir($0) }) else {
+            if folder == inbox { waitForInbox() }
+            return
+        }
+        var names: [(String, UInt8)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { SourcePath.string(fromCString: $0) }
+            }
+            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
+        }
+        closedir(stream)
+        for (name, type) in names.sorted(by: { $0.0 < $1.0 }) {
+            let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+            let isFolder = type == UInt8(DT_DIR)
+                || (type == UInt8(DT_UNKNOWN) && SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFDIR } == true)
+            if isFolder {
+                if !TemporaryNames.isIgnoredFolder(name) { scan(path, watching: watching) }
+            } else if !TemporaryNames.isIgnoredFile(name) {
+                offer(path, now: ContinuousClock.now)
+            }
+        }
+    }
+
+    /// A file found by reading a folder: settling unless it is being written, already handed
+    /// on, or stayed in the inbox unchanged.
+    private func offer(_ path: String, now: ContinuousClock.Instant) {
+        guard !writing.contains(path), settling[path] == nil, handed[path] == nil,
+              let (stamp, _) = FileStamp.of(path), remembered[path] != stamp
+        else { return }
+        settling[path] = SettlingFile(stamp: stamp, since: now)
+    }
+
+    private func handle(_ events: [InboxEvent]) {
+        let now = ContinuousClock.now
+        for event in events {
+            switch event {
+            case .overflow:
+                rescan(reason: "the kernel's event queue overflowed; events were lost", always: true)
+            case .folderGone(let watch):
+                guard let folder = folders.removeValue(forKey: watch) else { continue }
+                if folder == inbox { waitForInbox() }
+            case .folderAppeared(let watch, let name):
+                guard let parent = folders[watch], !TemporaryNames.isIgnoredFolder(name) else { continue }
+                scan("\(parent)/\(name)", watching: true)
+            case .writing(let watch, let name):
+                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                let path = "\(parent)/\(name)"
+                writing.insert(path)
+                settling[path] = nil
+            case .written(let watch, let name):
+                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                let path = "\(parent)/\(name)"
+                writing.remove(path)
+                guard let (stamp, _) = FileStamp.of(path) else { continue }
+                // Written again after it was taken: taken again once settled.
+                if remembered[path] == stamp { continue }
+                settling[path] = SettlingFile(stamp: stamp, since: now)
+            }
+        }
+    }
+
+    /// Hands on, as one batch, every file whose stamp has stayed the same for the settle time.
+    private func settle(_ now: ContinuousClock.Instant) {
+        var settled: [SourceFile] = []
+        for (path, file) in settling where now - file.since >= settings.settle {
+            guard handed[path] == nil else { continue }
+            guard let (stamp, info) = FileStamp.of(path) else {
+                settling[path] = nil
+                continue
+            }
+            // Changed, or quiet but still open for writing (a writer pausing): waited for again.
+            if stamp != file.stamp || OpenWriters.holdOpen(path) == true {
+                settling[path] = SettlingFile(stamp: stamp, since: now)
+                continue
+            }
+            settling[path] = nil
+            handed[path] = stamp
+            settled.append(SourceFile(path: path, info: info, namedFolder: inbox))
+        }
+        guard !settled.isEmpty else { return }
+        continuation.yield(settled.sorted { $0.path < $1.path })
+    }
+
+    private func take(_ endings: [(String, Ending)]) {
+        for (path, ending) in endings {
+            let stamp = handed.removeValue(forKey: path)
+            switch ending {
+            case .left:
+                remembered[path] = nil
+            case .stayed:
+                remembered[path] = stamp
+                offer(path, now: ContinuousClock.now)
+            case .retry:
+                remembered[path] = nil
+                offer(path, now: ContinuousClock.now)
+            }
+        }
+    }
+}

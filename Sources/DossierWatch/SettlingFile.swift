@@ -1,0 +1,7 @@
+/// A file the watcher will take once it has been quiet long enough.
+struct SettlingFile {
+    /// As last seen.
+    var stamp: FileStamp
+    /// When `stamp` was first seen: the file is taken once it has kept it for the settle time.
+    var since: ContinuousClock.Instant
+}

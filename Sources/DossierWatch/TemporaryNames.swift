@@ -1,0 +1,25 @@
+/// Names that sync, download and office tools give files while they are still writing them, and
+/// folders they keep their own state in. Such a file is not taken until it is renamed to its
+/// real name (which arrives as a move into the inbox); such a folder is never walked.
+///
+/// Immich, PhotoPrism and Watchman users lost photos to tools that read these half-written files
+/// (Immich #17100, #18023, PhotoPrism #4310, #898, Watchman #562).
+public enum TemporaryNames {
+    /// `*.part` (Firefox, KDE, rsync --partial-dir), `*.partial` (Safari), `*.tmp`,
+    /// `*.crdownload` (Chrome), `*.!sync` (Resilio Sync).
+    static let writingSuffixes = [".part", ".partial", ".tmp", ".crdownload", ".!sync"]
+
+    /// Whether a file of this name is one still being written, or a tool's own.
+    /// Dotfiles cover `.syncthing.*.tmp`, `.DS_Store`, `._IMG_0001.JPG`; `~$*` is an Office lock file.
+    public static func isIgnoredFile(_ name: String) -> Bool {
+        if name.hasPrefix(".") || name.hasPrefix("~$") { return true }
+        let lowered = name.lowercased()
+        return writingSuffixes.contains { lowered.hasSuffix($0) }
+    }
+
+    /// Whether a folder of this name is a tool's own: dot folders (`.stversions`, `.Trash-1000`,
+    /// `.stfolder`) and Synology's `@eaDir` thumbnails.
+    public static func isIgnoredFolder(_ name: String) -> Bool {
+        name.hasPrefix(".") || name == "@eaDir"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The daemon's log: one line per event on standard error, as text for a person reading a
+/// terminal or journalctl, or as one JSON object for a collector. The message is the event
+/// (`filed`, `duplicate`, `quarantined`, `failed`, `rescan`, ...), the metadata its fields.
+///
+///     2026-11-25T10:31:02.114Z info filed source=/inbox/pets/leo/IMG_1.jpg subject=pets/leo destination=...
+///     {"destination":"...","event":"filed","level":"info","source":"...","subject":"pets/leo","time":"..."}
+public struct WatchLogHandler: LogHandler {
+    public enum Format: String, Sendable, CaseIterable {
+        case text
+        case json
+    }
+
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    let format: Format
+    /// Where lines go (standard error, or a test's buffer); called for whole lines, one at a time.
+    let write: @Sendable (String) -> Void
+
+    private static let lines = Mutex(())
+
+    public init(format: Format, write: @escaping @Sendable (String) -> Void = WatchLogHandler.standardError) {
+        self.format = format
+        self.write = write
+    }
+
+    public static let standardError: @Sendable (String) -> Void = { line in
+        lines.withLock { _ in
+            let bytes = Array(line.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let count = bytes[offset...].withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+                if count <= 0 { if errno == EINTR { continue }; return }
+                offset += count
+            }
+        }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var fields = metadata
+        if let extra = event.metadata { fields.merge(extra) { $1 } }
+        let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        switch format {
+        case .text:
+            let rest = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(WatchLogHandler.quoted("\($0.value)"))" }
+            write(([time, "\(event.level)", "\(event.message)"] + rest).joined(separator: " ") + "\n")
+        case .json:
+            var object: [String: String] = fields.mapValues { "\($0)" }
+            object["time"] = time
+            object["level"] = "\(event.level)"
+            object["event"] = "\(event.message)"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+            write(String(decoding: data, as: UTF8.self) + "\n")
+        }
+    }
+
+    /// A value with spaces, quotes or `=` in it is quoted, so a line still splits into fields.
+    static func quoted(_ value: String) -> String {
+        guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\n" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}
