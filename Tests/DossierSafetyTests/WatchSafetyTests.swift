@@ -1,0 +1,255 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// `dossier watch` as a user leaves it running: what lands in the inbox is filed and leaves it,
+/// what cannot be filed is quarantined, and nothing is lost or filed twice whatever stops it.
+@Suite("The watch daemon", .serialized)
+struct WatchSafetyTests {
+    /// A library with pets/rex, and an inbox beside it.
+    static func prepare() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        let added = try DossierBinary.run(["subjects", "add", "pets/rex", "--name", "Rex", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        return folder
+    }
+
+    /// Writes a file outside the inbox, then moves it in, as a sync tool finishing a download does.
+    static func drop(_ bytes: [UInt8], as relative: String, in folder: TemporaryFolder) throws {
+        let staged = try folder.write(bytes, to: "outside/\(UUID().uuidString)")
+        let target = folder.path("inbox/\(relative)")
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        #expect(rename(staged, target) == 0)
+    }
+
+    static func log(_ days: Range<Int>, name: String = "Rex") -> [UInt8] {
+        Array(days.map { day in
+            "2024-03-\(String(format: "%02d", day + 1)) \(name) weight \(400 + day * 3) g, ate \(day % 4 + 1) crickets\n"
+        }.joined().utf8)
+    }
+
+    /// The files left in the inbox, the daemon's lock aside.
+    static func inboxFiles(_ folder: TemporaryFolder) -> [String] {
+        folder.files(under: "inbox").filter { $0 != ".dossier-watch.lock" }
+    }
+
+    static func recordLines(_ folder: TemporaryFolder, subject: String = "pets/rex") -> [String] {
+        folder.files(under: "Library/\(subject)/records").flatMap { file -> [Substring] in
+            let text = (try? String(contentsOfFile: folder.path("Library/\(subject)/records/\(file)"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n")
+        }.map(String.init)
+    }
+
+    @Test("files the photos and logs dropped into the inbox, empties it, and keeps the subject's inbox folder")
+    func filesWhatLandsAndEmptiesTheInbox() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        try FileManager.default.createDirectory(atPath: folder.path("inbox/pets/rex"), withIntermediateDirectories: true)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        for seed in 0..<3 {
+            try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: seed), as: "pets/rex/2024/IMG_\(seed).JPG", in: folder)
+        }
+        try WatchSafetyTests.drop(WatchSafetyTests.log(0..<5), as: "dump/pets/rex/notes.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 4 }, "\(daemon.text)")
+        #expect(await daemon.wait { WatchSafetyTests.inboxFiles(folder).isEmpty })
+        let stopped = await daemon.stop()
+        #expect(stopped.status == 0)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 3)
+        #expect(WatchSafetyTests.recordLines(folder).count == 5)
+        // Emptied folders go; the existing subject's own inbox folder stays for the next drop.
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.path("inbox/pets/rex"), isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("inbox/pets/rex/2024")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("inbox/dump")))
+        let filed = daemon.events("filed").first { $0["source"]?.hasSuffix("IMG_0.JPG") == true }
+        #expect(filed?["subject"] == "pets/rex")
+        #expect(filed?["destination"]?.contains("/Library/pets/rex/photos/") == true)
+        #expect(filed?["level"] == "info" && filed?["time"] != nil)
+    }
+
+    @Test("quarantines a corrupt photo and a log with no subject, and files the log on retry after `subjects add`")
+    func quarantineAndRetry() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        let photo = SafetyFixtures.jpeg(seed: 7)
+        try WatchSafetyTests.drop(Array(photo.prefix(photo.count / 2)), as: "pets/rex/IMG_cut.jpg", in: folder)
+        try WatchSafetyTests.drop(WatchSafetyTests.log(0..<4, name: "Mochi"), as: "mochi-notes.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("quarantined").count == 2 }, "\(daemon.text)")
+        #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
+        let listed = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
+        let entries = listed.jsonLines.sorted { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
+        #expect(entries.count == 2)
+        let cut = try #require(entries.first)
+        #expect((cut["id"] as? String)?.hasSuffix("/IMG_cut.jpg") == true)
+        #expect(cut["originalPath"] as? String == folder.path("inbox/pets/rex/IMG_cut.jpg"))
+        #expect(cut["stage"] as? String == "import")
+        #expect((cut["reason"] as? String)?.contains("Premature end of JPEG") == true)
+        #expect(cut["version"] as? String == DossierVersion.current)
+        // The quarantined bytes are the source's, whole.
+        let id = try #require(cut["id"] as? String)
+        #expect(SafetyFixtures.contents(folder.path("Library/quarantine/\(id)")) == Array(photo.prefix(photo.count / 2)))
+        let notes = try #require(entries.last)
+        #expect(notes["stage"] as? String == "route")
+
+        let added = try DossierBinary.run(["subjects", "add", "pets/mochi", "--name", "Mochi", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        // Beside the running daemon: it holds the library only while it files.
+        let retried = try DossierBinary.run(["quarantine", "retry", "--all", "--library", "Library"], in: folder.url)
+        #expect(retried.status == 1, "the cut photo fails again: \(retried.standardError)")
+        #expect(WatchSafetyTests.recordLines(folder, subject: "pets/mochi").count == 4)
+        let after = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
+        #expect(after.jsonLines.count == 1)
+        #expect(after.jsonLines.first?["retries"] as? Int == 1)
+        let removed = try DossierBinary.run(["quarantine", "remove", id, "--library", "Library"], in: folder.url)
+        #expect(removed.status == 0)
+        #expect(folder.files(under: "Library/quarantine").isEmpty)
+        #expect(await daemon.stop().status == 0)
+    }
+
+    @Test("stops on SIGTERM within the shutdown timeout, exit 0, with every source filed or still in the inbox")
+    func sigtermStopsInTime() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--shutdown-timeout", "10"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        for seed in 0..<40 {
+            try WatchSafetyTests.drop(SafetyFixtures.jpeg(width: 1200, height: 900, seed: seed), as: "pets/rex/IMG_\(seed).JPG", in: folder)
+        }
+        #expect(await daemon.wait { !daemon.events("filed").isEmpty })
+        let stopped = await daemon.stop(with: SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 10, "took \(stopped.seconds) s")
+        let filed = folder.files(under: "Library/pets/rex/photos").count
+        #expect(filed + WatchSafetyTests.inboxFiles(folder).count == 40)
+        #expect(filed == daemon.events("filed").count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+    }
+
+    @Test("killed at random moments ten times, ends with every source filed exactly once or quarantined")
+    func sigkillTenTimes() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let photos = 30
+        for seed in 0..<photos {
+            try WatchSafetyTests.drop(SafetyFixtures.jpeg(width: 800, height: 600, seed: seed), as: "pets/rex/IMG_\(seed).JPG", in: folder)
+        }
+        for part in 0..<3 {
+            try WatchSafetyTests.drop(WatchSafetyTests.log((part * 9)..<(part * 9 + 9)), as: "pets/rex/log-\(part).txt", in: folder)
+        }
+        try WatchSafetyTests.drop(Array("not a photo at all".utf8) + [0, 1, 2], as: "pets/rex/broken.jpg", in: folder)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<10 {
+            let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
+            try await Task.sleep(for: .milliseconds(Int.random(in: 50...900, using: &generator)))
+            // More arrive between kills.
+            try WatchSafetyTests.drop(SafetyFixtures.jpeg(width: 640, height: 480, seed: 100 + round), as: "pets/rex/late-\(round).jpg", in: folder)
+            _ = await daemon.stop(with: SIGKILL)
+        }
+        let last = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
+        #expect(await last.wait(upTo: .seconds(60)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(last.text)")
+        #expect(await last.stop().status == 0)
+
+        // Every photo's content once, each file whole.
+        let filed = folder.files(under: "Library/pets/rex/photos")
+        #expect(filed.count == photos + 10)
+        for path in filed {
+            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")))
+            #expect(((path as NSString).lastPathComponent as NSString).deletingPathExtension.hasSuffix("_" + ContentDigest(of: bytes).shortHex))
+        }
+        // Every log line once.
+        let records = WatchSafetyTests.recordLines(folder)
+        #expect(records.count == 27)
+        #expect(Set(records).count == records.count)
+        // The broken one in quarantine, once.
+        let quarantined = folder.files(under: "Library/quarantine").filter { !$0.hasSuffix(".error.json") }
+        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+    }
+
+    @Test("shares the library with `dossier import`, and refuses a second daemon on the same inbox, naming the first")
+    func sharesTheLibraryAndOwnsTheInbox() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try folder.write(SafetyFixtures.jpeg(seed: 1), to: "elsewhere/pets/rex/a.jpg")
+        let imported = try DossierBinary.run(["import", "elsewhere", "--library", "Library", "--no-wait"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 2), as: "pets/rex/b.jpg", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 })
+        let second = try DossierBinary.run(["watch", "inbox", "--library", "Library"], in: folder.url)
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("pid \(daemon.pid)"), "\(second.standardError)")
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 2)
+        #expect(await daemon.stop().status == 0)
+    }
+
+    @Test("with --keep, leaves sources in the inbox and does not file them twice")
+    func keepLeavesSources() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 3), as: "pets/rex/a.jpg", in: folder)
+        for _ in 0..<2 {
+            let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep"])
+            #expect(await daemon.wait { daemon.events("filed").count + daemon.events("duplicate").count == 1 })
+            #expect(await daemon.stop().status == 0)
+        }
+        #expect(WatchSafetyTests.inboxFiles(folder) == ["pets/rex/a.jpg"])
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+    }
+
+    @Test("refuses an inbox that holds the library, and one that is not a folder")
+    func refusesBadInboxes() throws {
+        let folder = try WatchSafetyTests.prepare()
+        let inside = try DossierBinary.run(["watch", ".", "--library", "Library"], in: folder.url)
+        #expect(inside.status == 2)
+        #expect(inside.standardError.contains("must not lie inside each other"))
+        let missing = try DossierBinary.run(["watch", "no-such-inbox", "--library", "Library"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("is not a folder"))
+    }
+
+    @Test("tells systemd it is ready, feeds the watchdog, reloads on SIGHUP, says it is stopping; logs nothing while idle")
+    func systemdNotifications() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let socketPath = folder.path("notify.sock")
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        #expect(socket >= 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url,
+                                     environment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "400000"])
+        var messages: [String] = []
+        func receive(for duration: Duration) async {
+            let deadline = ContinuousClock.now + duration
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while ContinuousClock.now < deadline {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count > 0 { messages.append(String(decoding: buffer[0..<count], as: UTF8.self)) }
+            }
+        }
+        await receive(for: .seconds(2))
+        #expect(messages.first?.hasPrefix("READY=1") == true, "\(messages)")
+        // Fed at half the watchdog's 400 ms: about 10 in 2 seconds.
+        #expect(messages.filter { $0 == "WATCHDOG=1" }.count >= 6, "\(messages)")
+        // Idle: the watching line, and nothing since.
+        #expect(daemon.lines.map { $0["event"] ?? "" } == ["watching"], "\(daemon.text)")
+        // SIGHUP: the configuration is read again, and the inbox with it; the daemon goes on.
+        kill(daemon.pid, SIGHUP)
+        #expect(await daemon.wait(upTo: .seconds(5)) { !daemon.events("reload").isEmpty && !daemon.events("rescan").isEmpty })
+        #expect(daemon.process.isRunning)
+        kill(daemon.pid, SIGTERM)
+        await receive(for: .seconds(1))
+        #expect(messages.contains("STOPPING=1"))
+        #expect(await daemon.stop().status == 0)
+    }
+}
