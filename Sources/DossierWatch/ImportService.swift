@@ -68,6 +68,7 @@ public final class ImportService: Service {
     }
 
     public func run() async throws {
+        DaemonMemory.configure()
         watcher.start()
         await withTaskGroup(of: Void.self) { [self] group in
             group.addTask { await self.reloadOnHangUp() }
@@ -123,7 +124,7 @@ public final class ImportService: Service {
         var saidBusy = false
         while true {
             let options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
-            let recorder = OutcomeRecorder()
+            let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
             do {
                 let pipeline = try makePipeline(options)
                 let summary = try await cancelWhenGracefulShutdown {
@@ -167,8 +168,6 @@ public final class ImportService: Service {
             }
             switch outcome.status {
             case .imported, .duplicate:
-                log(outcome, event: outcome.status == .imported ? "filed" : "duplicate")
-                tally.withLock { outcome.status == .imported ? ($0.filed += 1) : ($0.duplicates += 1) }
                 if outcome.sourceRemoved || settings.keep {
                     endings.append((source.path, outcome.sourceRemoved ? .left : .stayed))
                 } else {
@@ -195,6 +194,7 @@ public final class ImportService: Service {
         EmptiedFolders(inbox: watcher.inbox, subjects: layout.existingSubjects()).remove(above: left)
         watcher.finished(endings)
         notifier?.status(tally.withLock { $0.status })
+        DaemonMemory.giveBack()
     }
 
     /// Moves failed sources into the library's quarantine, holding the library's lock (the
@@ -230,6 +230,13 @@ public final class ImportService: Service {
                 return (source.path, .stayed)
             }
         }
+    }
+
+    /// A filed source is logged as soon as it is filed (and out of the inbox), not with its batch.
+    private func logFiled(_ outcome: SourceOutcome) {
+        guard outcome.status == .imported || outcome.status == .duplicate else { return }
+        log(outcome, event: outcome.status == .imported ? "filed" : "duplicate")
+        tally.withLock { outcome.status == .imported ? ($0.filed += 1) : ($0.duplicates += 1) }
     }
 
     private func log(_ outcome: SourceOutcome, event: String, level: Logger.Level = .info) {

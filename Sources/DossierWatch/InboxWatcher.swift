@@ -4,8 +4,8 @@ import Glibc
 import Logging
 import Synchronization
 
-/// Watches an inbox folder and hands on the files in it that are complete, in batches, as an
-/// `AsyncStream` (`batches`): everything there at the start, then what arrives.
+/// Watches an inbox folder and hands on the files in it that are complete, in batches the
+/// consumer pulls (`batches`): everything there at the start, then what arrives.
 ///
 /// A file is complete when it was closed after writing or moved in, and its size and
 /// modification time then stayed the same for the settle time; files with the temporary names
@@ -59,8 +59,7 @@ public final class InboxWatcher: @unchecked Sendable {
 
     public let inbox: String
     public let settings: Settings
-    public let batches: AsyncStream<[SourceFile]>
-    private let continuation: AsyncStream<[SourceFile]>.Continuation
+    public let batches = SettledSources()
     private let logger: Logger
     private let makeEventSource: @Sendable () throws -> any InboxEventSource
     /// A pipe that wakes the thread from `poll` (endings to take in, a rescan asked for, a stop).
@@ -106,7 +105,6 @@ public final class InboxWatcher: @unchecked Sendable {
         self.onFirstScan = onFirstScan
         self.onHeartbeat = onHeartbeat
         polling = settings.poll
-        (batches, continuation) = AsyncStream.makeStream(of: [SourceFile].self)
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
         for end in ends {
@@ -193,7 +191,7 @@ public final class InboxWatcher: @unchecked Sendable {
             while read(wakeDescriptor, &drained, drained.count) > 0 {}
             handle(events)
         }
-        continuation.finish()
+        batches.finish()
     }
 
     /// The earliest moment something is due: a settling file's settle time, a poll, a rescan,
@@ -352,7 +350,7 @@ public final class InboxWatcher: @unchecked Sendable {
         }
     }
 
-    /// Hands on, as one batch, every file whose stamp has stayed the same for the settle time.
+    /// Hands on every file whose stamp has stayed the same for the settle time.
     private func settle(_ now: ContinuousClock.Instant) {
         var settled: [SourceFile] = []
         for (path, file) in settling where now - file.since >= settings.settle {
@@ -370,8 +368,7 @@ public final class InboxWatcher: @unchecked Sendable {
             handed[path] = stamp
             settled.append(SourceFile(path: path, info: info, namedFolder: inbox))
         }
-        guard !settled.isEmpty else { return }
-        continuation.yield(settled.sorted { $0.path < $1.path })
+        if !settled.isEmpty { batches.add(settled) }
     }
 
     private func take(_ endings: [(String, Ending)]) {
