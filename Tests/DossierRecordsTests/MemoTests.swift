@@ -16,6 +16,30 @@ struct MemoTests {
         return (answers, worked)
     }
 
+    @Test("A full memo that answers almost nothing (notes that never repeat) is passed by for a while, then asked again")
+    func fullMemoThatMissesIsPassedBy() {
+        var memo = BoundedMemo<Int>(limit: 1, longestText: 64)
+        _ = ask(&memo, ["kept"])
+        // A trial of distinct texts, one in 32 of them the kept one: under one in sixteen answered.
+        let trial = (0..<BoundedMemo<Int>.trial).map { $0 % 32 == 0 ? "kept" : "note \($0)" }
+        let during = ask(&memo, trial)
+        #expect(during.worked.count == trial.count - trial.count / 32)
+        // Passed by: even the kept text is worked out, for `pause` questions.
+        let passedBy = ask(&memo, Array(repeating: "kept", count: BoundedMemo<Int>.pause))
+        #expect(passedBy.worked.count == BoundedMemo<Int>.pause)
+        // Then asked again, and it answers.
+        #expect(ask(&memo, ["kept"]).worked.isEmpty)
+    }
+
+    @Test("A full memo that answers often enough keeps being asked")
+    func fullMemoThatAnswersIsKept() {
+        var memo = BoundedMemo<Int>(limit: 1, longestText: 64)
+        _ = ask(&memo, ["kept"])
+        let trial = (0..<BoundedMemo<Int>.trial).map { $0 % 8 == 0 ? "kept" : "note \($0)" }
+        _ = ask(&memo, trial)
+        #expect(ask(&memo, ["kept"]).worked.isEmpty)
+    }
+
     @Test("The same text is worked out once; past the limit, and for texts longer than the longest kept, every time")
     func boundedMemoKeepsWithinItsLimits() {
         var memo = BoundedMemo<Int>(limit: 2, longestText: 8)

@@ -10,9 +10,14 @@ public struct ClassifyTransform: Transform {
 
     public init() {}
 
-    /// What the words of one entry say.
+    /// What the words of one entry say. The kind is only worked out when a record needs one: a
+    /// CSV with a kind column gives every record its kind, and classifying each note anyway cost
+    /// a third of the transform's time. Measured on a 1,000,000-row CSV whose notes are all
+    /// different, with `BoundedMemo`'s bypass: 2.54-2.74 s before, 2.30-2.48 s after (three
+    /// interleaved runs each).
     private struct Reading: Sendable {
-        let kind: String?
+        /// Nil: not worked out (the record had a kind); `.some(nil)`: the words name no kind.
+        let kind: String??
         let quantities: [Quantity]
     }
 
@@ -39,12 +44,18 @@ public struct ClassifyTransform: Transform {
                     let needsKind = records[index].kind == nil
                     let needsQuantities = records[index].quantities.isEmpty && records[index].measurements.isEmpty
                     guard needsKind || needsQuantities else { continue }
-                    let reading = memo.readings.answer(records[index].body) { body in
+                    var reading = memo.readings.answer(records[index].body) { body in
                         let words = WordScanner.words(in: body)
-                        return Reading(kind: classifier.classify(words: words, memo: &memo.words).kind,
+                        return Reading(kind: needsKind ? .some(classifier.classify(words: words, memo: &memo.words).kind) : nil,
                                        quantities: reader.quantities(in: words, memo: &memo.words))
                     }
-                    if needsKind { records[index].kind = reading.kind ?? context.requestedKind ?? "memo" }
+                    if needsKind && reading.kind == nil {
+                        // Remembered from a record that had a kind: this one needs it worked out.
+                        let words = WordScanner.words(in: String(records[index].body))
+                        reading = Reading(kind: .some(classifier.classify(words: words, memo: &memo.words).kind),
+                                          quantities: reading.quantities)
+                    }
+                    if needsKind { records[index].kind = reading.kind.flatMap { $0 } ?? context.requestedKind ?? "memo" }
                     if needsQuantities { records[index].quantities = reading.quantities }
                 }
             }

@@ -38,6 +38,8 @@ struct QuantityReader: Sendable {
 
     /// A word that starts with a number: the number, and the letters glued after it.
     static func number(at word: String) -> (Double, String)? {
+        // Asked of every word; most start with no digit, and are passed over without a copy.
+        guard let lead = word.utf8.first, lead >= 0x30 && lead <= 0x39 else { return nil }
         let scalars = Array(word.unicodeScalars)
         guard let first = scalars.first, (0x30...0x39).contains(first.value) else { return nil }
         var end = 0

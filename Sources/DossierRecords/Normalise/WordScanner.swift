@@ -7,35 +7,66 @@ struct WordScanner {
         let isHangul: Bool
     }
 
+    /// Read from the text's UTF-8 bytes, each word made of its slice of the text (no copy
+    /// through an array, no second UTF-8 check); only a word with a capital letter in it is
+    /// lowercased. Notes rarely repeat, so this runs for most records of a big import. On a
+    /// 1,000,000-row CSV whose notes are all different, the import took 2.75 s with the former
+    /// scalar-by-scalar scan (an array of the scalars, a string appended a scalar at a time, every
+    /// word lowercased), 2.2 s scanning bytes into an array (single runs, the same hour), and
+    /// slicing the words out of the text instead took bench-records' median from 1.98 s to 1.91 s.
     static func words(in text: String) -> [Word] {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { words(in: text, bytes: $0) } ?? []
+    }
+
+    private static func words(in text: String, bytes: UnsafeBufferPointer<UInt8>) -> [Word] {
         var words: [Word] = []
-        var current = String.UnicodeScalarView()
+        var start = -1
         var hangul = false
-        func close() {
-            if !current.isEmpty { words.append(Word(text: String(current).lowercased(), isHangul: hangul)) }
-            current = String.UnicodeScalarView()
+        var cased = false
+        let utf8 = text.utf8
+        func close(at end: Int) {
+            guard start >= 0 else { return }
+            let word = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+            words.append(Word(text: cased ? word.lowercased() : word, isHangul: hangul))
+            start = -1
             hangul = false
+            cased = false
         }
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            let value = scalar.value
-            let isDigit = (0x30...0x39).contains(value)
-            // A decimal point or comma inside a number belongs to it.
-            let isNumberMark = (value == 0x2E || value == 0x2C) && index > 0 && index + 1 < scalars.count
-                && (0x30...0x39).contains(scalars[index - 1].value) && (0x30...0x39).contains(scalars[index + 1].value)
-            let isHangulSyllable = (0xAC00...0xD7A3).contains(value)
-            // ASCII and Hangul syllables by range: the Unicode property tables are only asked
-            // about the rest.
-            let isLetter = value < 0x80 ? (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-                : isHangulSyllable || scalar.properties.isAlphabetic
-            if isDigit || isNumberMark || isLetter {
-                if isHangulSyllable { hangul = true }
-                current.append(scalar)
-            } else {
-                close()
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                // A decimal point or comma inside a number belongs to it.
+                let isNumberMark = (byte == 0x2E || byte == 0x2C) && index > 0 && index + 1 < count
+                    && isDigit(bytes[index - 1]) && isDigit(bytes[index + 1])
+                let isCapital = byte >= 0x41 && byte <= 0x5A
+                if isDigit(byte) || isNumberMark || (byte >= 0x61 && byte <= 0x7A) || isCapital {
+                    if start < 0 { start = index }
+                    if isCapital { cased = true }
+                } else {
+                    close(at: index)
+                }
+                index += 1
+                continue
             }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<min(length, count - index) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            // Hangul syllables by range: the Unicode property tables are only asked about the rest.
+            let isHangulSyllable = (0xAC00...0xD7A3).contains(value)
+            if isHangulSyllable || Unicode.Scalar(value)?.properties.isAlphabetic == true {
+                if start < 0 { start = index }
+                if isHangulSyllable { hangul = true } else { cased = true }
+            } else {
+                close(at: index)
+            }
+            index += length
         }
-        close()
+        close(at: count)
         return words
     }
 
