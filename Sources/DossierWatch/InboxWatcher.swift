@@ -264,8 +264,10 @@ public final class InboxWatcher: @unchecked Sendable {
     private func rescan(reason: String, always: Bool) {
         nextRescan = ContinuousClock.now + settings.rescan
         let before = settling.count
-        // Files being written whose writer is gone (closed with no event seen) are looked at again.
+        // Files being written whose writer is gone (closed with no event seen) are looked at
+        // again; files that stayed and have gone since are forgotten, so months of them do not add up.
         writing = writing.filter { FileStamp.of($0) != nil }
+        remembered = remembered.filter { FileStamp.of($0.key) != nil }
         scan(inbox, watching: polling == nil)
         let found = settling.count - before
         if always || found > 0 {

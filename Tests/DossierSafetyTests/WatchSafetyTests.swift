@@ -252,4 +252,47 @@ struct WatchSafetyTests {
         #expect(messages.contains("STOPPING=1"))
         #expect(await daemon.stop().status == 0)
     }
+
+    @Test("watches a linked inbox where it really is, files through a link to a file, and never walks a link to a folder")
+    func linksInAndToTheInbox() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        try FileManager.default.createDirectory(atPath: folder.path("real-inbox/pets/rex"), withIntermediateDirectories: true)
+        #expect(symlink(folder.path("real-inbox"), folder.path("linked-inbox")) == 0)
+        let outsidePhoto = try folder.write(SafetyFixtures.jpeg(seed: 21), to: "elsewhere/kept.jpg")
+        try folder.write(SafetyFixtures.jpeg(seed: 22), to: "elsewhere/folder/hidden.jpg")
+        #expect(symlink(outsidePhoto, folder.path("real-inbox/pets/rex/link-to-photo.jpg")) == 0)
+        #expect(symlink(folder.path("elsewhere/folder"), folder.path("real-inbox/pets/rex/link-to-folder")) == 0)
+        let daemon = try WatchDaemon(inbox: "linked-inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // A folder moved in at the top: only a watch on the inbox itself, where it really is, sees it.
+        #expect(try DossierBinary.run(["subjects", "add", "children/mia", "--name", "Mia", "--library", "Library"], in: folder.url).status == 0)
+        try folder.write(SafetyFixtures.jpeg(seed: 23), to: "outside/children/mia/new.jpg")
+        #expect(rename(folder.path("outside/children"), folder.path("linked-inbox/children")) == 0)
+        #expect(await daemon.wait(upTo: .seconds(10)) { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(await daemon.stop().status == 0)
+        #expect(daemon.events("filed").count == 2)
+        // The photo behind the link is filed and stays where it is; only the link left the inbox.
+        #expect(SafetyFixtures.contents(outsidePhoto) == SafetyFixtures.jpeg(seed: 21))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path("real-inbox/pets/rex/link-to-photo.jpg"))) == nil)
+        // Nothing behind the folder link was taken or touched.
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+        #expect(folder.files(under: "Library/children/mia/photos").count == 1)
+        #expect(SafetyFixtures.contents(folder.path("elsewhere/folder/hidden.jpg")) == SafetyFixtures.jpeg(seed: 22))
+    }
+
+    @Test("files a photo whose name is not UTF-8 (CP949) and takes it out of the inbox")
+    func nonUTF8Names() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        let name: [[UInt8]] = [Array("inbox".utf8), Array("pets".utf8), Array("rex".utf8),
+                               PathBytesSafetyTests.leoCP949 + Array(".jpg".utf8)]
+        try PathBytesSafetyTests.write(SafetyFixtures.jpeg(seed: 31), toBytes: name, in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        #expect(daemon.events("filed").first?["source"]?.hasSuffix("/pets/rex/\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}.jpg") == true)
+        #expect(await daemon.wait { !PathBytesSafetyTests.exists(name, in: folder) })
+        #expect(await daemon.stop().status == 0)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+    }
 }

@@ -78,7 +78,13 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         WatchCommand.unblockSignals()
         let layout = libraryOptions.layout
-        let inbox = URL(fileURLWithPath: self.inbox).standardizedFileURL.path
+        // Watched by its real path: a link named as the inbox is the user's choice, but inotify is
+        // told not to follow links, and events name folders by where they really are.
+        let named = URL(fileURLWithPath: self.inbox).standardizedFileURL.path
+        let inbox = SourcePath.withFileSystemPath(named) { realpath($0, nil) }.map { resolved in
+            defer { free(resolved) }
+            return SourcePath.string(fromCString: resolved)
+        } ?? named
         try WatchCommand.check(inbox: inbox, library: layout)
         let lock: InboxLock
         do { lock = try InboxLock.acquire(inbox: inbox) } catch {
