@@ -252,12 +252,9 @@ public final class ImportService: Service {
         logger.log(level: level, "\(event)", metadata: metadata)
     }
 
-    /// Where the pipeline stopped with it: its bytes (not a kind Dossier reads), its subject, or its content.
+    /// The stage the source stopped at, as the pipeline says (a source with no outcome stage
+    /// failed before any: read).
     static func stage(of outcome: SourceOutcome) -> String {
-        switch outcome.status {
-        case .skipped: return "sniff"
-        case .unassigned: return "route"
-        default: return "import"
-        }
+        (outcome.stage ?? .read).rawValue
     }
 }

@@ -87,6 +87,7 @@ struct RecordSourcesTests {
         let result = try run(["import", "IMG_0001.AAE", "--subject", "pets/leo", "--create", "--json"])
         #expect(result.status == 0)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
+        #expect(result.outcomes.first?["stage"] as? String == "read")
         #expect(result.outcomes.first?["error"] as? String == "\(folder.path("IMG_0001.AAE")): a property list, but not a profile list, "
             + "species taxonomy or record list: its keys (adjustmentFormatVersion) are not profiles, a taxonomy or dated records")
     }
@@ -97,6 +98,7 @@ struct RecordSourcesTests {
         let result = try run(["import", "pets", "--json"])
         #expect(result.status == 0)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
+        #expect(result.outcomes.first?["stage"] as? String == "read")
         #expect(result.outcomes.first?["error"] as? String == "\(folder.path("pets/leo/README.txt")): no dated entries in it (2 lines without a date)")
         #expect(result.outcomes.first?["problems"] == nil)
     }

@@ -81,13 +81,21 @@ struct WatchSafetyTests {
         try WatchSafetyTests.drop(WatchSafetyTests.log(0..<4, name: "Mochi"), as: "mochi-notes.txt", in: folder)
         #expect(await daemon.wait { daemon.events("quarantined").count == 2 }, "\(daemon.text)")
         #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
+        // A file of no kind Dossier reads stops at the sniff.
+        try WatchSafetyTests.drop([0x00, 0x01, 0x02, 0x03] + Array("binary".utf8), as: "pets/rex/blob.bin", in: folder)
+        #expect(await daemon.wait { daemon.events("quarantined").count == 3 }, "\(daemon.text)")
+        #expect(daemon.events("quarantined").last?["reason"]?.hasPrefix("not a kind of file Dossier imports") == true)
+        let listedAll = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
+        let blob = listedAll.jsonLines.first { ($0["id"] as? String)?.hasSuffix("/blob.bin") == true }
+        #expect(blob?["stage"] as? String == "sniff")
+        _ = try DossierBinary.run(["quarantine", "remove", try #require(blob?["id"] as? String), "--library", "Library"], in: folder.url)
         let listed = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
         let entries = listed.jsonLines.sorted { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
         #expect(entries.count == 2)
         let cut = try #require(entries.first)
         #expect((cut["id"] as? String)?.hasSuffix("/IMG_cut.jpg") == true)
         #expect(cut["originalPath"] as? String == folder.path("inbox/pets/rex/IMG_cut.jpg"))
-        #expect(cut["stage"] as? String == "import")
+        #expect(cut["stage"] as? String == "read")
         #expect((cut["reason"] as? String)?.contains("Premature end of JPEG") == true)
         #expect(cut["version"] as? String == DossierVersion.current)
         // The quarantined bytes are the source's, whole.

@@ -31,6 +31,7 @@ struct JSONLinesReporter: OutcomeListener {
                                  "removed": outcome.recordsRemoved]
         }
         if outcome.sourceRemoved { object["source_removed"] = true }
+        if let stage = outcome.stage { object["stage"] = stage.rawValue }
         return serialize(object)
     }
 

@@ -1,20 +1,19 @@
-/// Why one source failed: the file, the step that refused it, and the reason in that step's words.
+/// Why one source failed: the file, the stage that refused it, and the reason in that stage's words.
 public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
-    /// The importer or transform that failed, or `read`, `route`, `file`.
-    public let step: String
+    public let stage: ImportStage
     public let reason: String
     /// Set when the library itself failed (`LibraryError.isAboutTheLibrary`), not the source.
     public var libraryError: LibraryError?
 
-    public init(path: String, step: String, reason: String) {
+    public init(path: String, stage: ImportStage, reason: String) {
         self.path = path
-        self.step = step
+        self.stage = stage
         self.reason = reason
     }
 
-    public init(path: String, step: String, error: any Error) {
-        self.init(path: path, step: step, reason: String(describing: error))
+    public init(path: String, stage: ImportStage, error: any Error) {
+        self.init(path: path, stage: stage, reason: String(describing: error))
         if let library = error as? LibraryError, library.isAboutTheLibrary { libraryError = library }
     }
 

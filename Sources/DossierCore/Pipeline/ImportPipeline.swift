@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 
-/// Runs an import: discover -> skip unchanged -> sniff and import -> route -> dedupe ->
-/// transform -> file -> index -> report.
+/// Runs an import through the stages `ImportStage` lists, in its order: discover, sniff, keep,
+/// read, route, transform, file, index, remove, report.
 ///
 /// Up to `options.jobs` sources are worked on at once, each by one child task that takes it from
 /// its bytes to a filed file; so at most that many photos are decoded at any moment, whatever
@@ -229,6 +229,7 @@ public struct ImportPipeline: Sendable {
             if let library = error as? LibraryError, library.isAboutTheLibrary { libraryFailure = library }
             var outcome = worked.outcome
             outcome.status = .failed
+            outcome.stage = .file
             outcome.error = "\(outcome.source): \(error)"
             return outcome
         }
@@ -243,6 +244,7 @@ public struct ImportPipeline: Sendable {
             if error.isAboutTheLibrary { libraryFailure = error }
             var outcome = worked.outcome
             outcome.status = .failed
+            outcome.stage = .index
             outcome.error = "\(outcome.source): filed, but \(error)"
             return outcome
         }

@@ -152,7 +152,7 @@ final class SourceCollector: ItemSink {
                 // each is reported and kept in the ledger, and the source is not removed.
                 let lines = ledger.count + unledgered
                 return WorkedSource(outcome: SourceOutcome(
-                    source: source.path, status: .failed,
+                    source: source.path, status: .failed, stage: .read,
                     error: "\(source.path): nothing filed: every entry has a problem (\(lines) \(lines == 1 ? "line" : "lines")); "
                         + "fix them and run `dossier problems retry`",
                     problems: problems), source: source)
@@ -162,11 +162,11 @@ final class SourceCollector: ItemSink {
                 // of mistakes; listing every line as a problem would help no one.
                 let lines = ledger.count + unledgered
                 return WorkedSource(outcome: SourceOutcome(
-                    source: source.path, status: .skipped,
+                    source: source.path, status: .skipped, stage: .read,
                     error: "\(source.path): no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"),
                     source: source)
             }
-            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned,
+            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned, stage: .route,
                                                        error: "\(source.path): \(unassignedReason ?? SourceWorker.noSubjectReason)",
                                                        problems: problems), source: source)
         }
@@ -181,7 +181,7 @@ final class SourceCollector: ItemSink {
 
     private func noteUnassigned(_ item: Item, reason: String) {
         if case .photo = item {
-            photo = WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned,
+            photo = WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned, stage: .route,
                                                         error: "\(source.path): \(reason)"), source: source)
             return
         }

@@ -23,12 +23,15 @@ public struct SourceOutcome: Sendable, Equatable {
     public var recordsRemoved = 0
     /// `--move` removed the source after its content was durable in the library.
     public var sourceRemoved: Bool
+    /// For a source that was not filed (failed, skipped, unassigned): the stage it stopped at.
+    public var stage: ImportStage?
 
-    public init(source: String, status: ImportStatus, subject: Subject? = nil, subjects: [Subject] = [],
-                destination: String? = nil, error: String? = nil, warnings: [String] = [], problems: [String] = [],
-                recordsAdded: Int = 0, recordsDuplicate: Int = 0, sourceRemoved: Bool = false) {
+    public init(source: String, status: ImportStatus, stage: ImportStage? = nil, subject: Subject? = nil,
+                subjects: [Subject] = [], destination: String? = nil, error: String? = nil, warnings: [String] = [],
+                problems: [String] = [], recordsAdded: Int = 0, recordsDuplicate: Int = 0, sourceRemoved: Bool = false) {
         self.source = source
         self.status = status
+        self.stage = stage
         self.subject = subject
         self.subjects = subjects
         self.destination = destination

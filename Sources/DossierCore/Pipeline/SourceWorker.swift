@@ -25,19 +25,17 @@ struct SourceWorker: Sendable {
     func work(on found: SourceDiscovery.Found) -> WorkedSource {
         switch found {
         case .unreadable(let path, let reason):
-            return WorkedSource(outcome: SourceOutcome(source: path, status: .failed, error: "\(path): \(reason)"))
+            var worked = WorkedSource(outcome: SourceOutcome(source: path, status: .failed, error: "\(path): \(reason)"))
+            worked.outcome.stage = .discover
+            return worked
         case .file(let source):
             do {
                 return try work(on: source)
-            } catch let failure as ImportFailure {
-                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
-                                                                 error: failure.description), source: source)
-                worked.libraryFailure = failure.libraryError
-                return worked
             } catch {
-                let failure = ImportFailure(path: source.path, step: "file", error: error)
+                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: .file, error: error)
                 var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
                                                                  error: failure.description), source: source)
+                worked.outcome.stage = failure.stage
                 worked.libraryFailure = failure.libraryError
                 return worked
             }
@@ -62,12 +60,14 @@ struct SourceWorker: Sendable {
 
     private func work(on source: SourceFile) throws -> WorkedSource {
         if let earlier = try unchangedImport(of: source) { return earlier }
-        let head = try step("read", source) { try sniffedHead(of: source) }
+        let head = try step(.sniff, source) { try sniffedHead(of: source) }
         guard let importer = registry.importer(for: head) else {
             let type = FileTypeDescription.describe(head: head)
-            return WorkedSource(outcome: SourceOutcome(
+            var worked = WorkedSource(outcome: SourceOutcome(
                 source: source.path, status: .skipped,
                 error: "\(source.path): not a kind of file Dossier imports (it looks like \(type))"), source: source)
+            worked.outcome.stage = .sniff
+            return worked
         }
         let kept = try keepCopy(of: source, for: importer)
         let collector = SourceCollector(worker: self, source: source, keptSource: kept?.relativePath)
@@ -80,8 +80,10 @@ struct SourceWorker: Sendable {
         } catch let notImportable as NotImportable {
             collector.discard()
             kept.map(discard)
-            return WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped,
-                                                       error: "\(source.path): \(notImportable.reason)"), source: source)
+            var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped,
+                                                             error: "\(source.path): \(notImportable.reason)"), source: source)
+            worked.outcome.stage = .read
+            return worked
         } catch let failure as ImportFailure {
             collector.discard()
             kept.map(discard)
@@ -89,12 +91,12 @@ struct SourceWorker: Sendable {
         } catch is CancellationError {
             collector.discard()
             kept.map(discard)
-            throw ImportFailure(path: source.path, step: importer.name,
+            throw ImportFailure(path: source.path, stage: .read,
                                 reason: "interrupted before it was filed: nothing of it is in the library; import it again")
         } catch {
             collector.discard()
             kept.map(discard)
-            throw ImportFailure(path: source.path, step: importer.name, error: error)
+            throw ImportFailure(path: source.path, stage: .read, error: error)
         }
     }
 
@@ -102,7 +104,7 @@ struct SourceWorker: Sendable {
     /// copy the library keeps (the one already kept, when the library has these bytes).
     private func keepCopy(of source: SourceFile, for importer: any Importer) throws -> SourceKeeper.StagedCopy? {
         guard importer.keepsSource, !options.dryRun else { return nil }
-        return try step("keep", source) {
+        return try step(.keep, source) {
             let staged = try SourceKeeper(layout: layout).stage(source)
             guard let already = try index?.keptSource(sha256: staged.digest.hex) else { return staged }
             return SourceKeeper.StagedCopy(stagedPath: staged.stagedPath, digest: staged.digest, size: staged.size,
@@ -151,7 +153,7 @@ struct SourceWorker: Sendable {
     /// any decoding), else transformed and filed.
     func file(_ photo: Photo) throws -> WorkedSource {
         let source = photo.source
-        guard let subject = photo.subject else { throw ImportFailure(path: source.path, step: "route", reason: "no subject") }
+        guard let subject = photo.subject else { throw ImportFailure(path: source.path, stage: .route, reason: "no subject") }
         var warnings: [String] = []
         if let known = try index?.filedFile(for: subject, sourceDigest: photo.sourceDigest),
            let filed = try? layout.url(forRelativePath: known.path), let knownDigest = ContentDigest(hex: known.sha256) {
@@ -177,10 +179,10 @@ struct SourceWorker: Sendable {
         }
         let transformed = try transform(ItemBatch(items: [.photo(photo)]))
         guard transformed.records.isEmpty, transformed.items.count == 1, case .photo(let upright) = transformed.items[0] else {
-            throw ImportFailure(path: source.path, step: "transform", reason: "the transforms did not give back one photo")
+            throw ImportFailure(path: source.path, stage: .transform, reason: "the transforms did not give back one photo")
         }
         warnings += upright.warnings
-        let result = try step("file", source) { try filer.file(upright, for: subject) }
+        let result = try step(.file, source) { try filer.file(upright, for: subject) }
         switch result {
         case .duplicate(let path):
             var worked = WorkedSource(
@@ -227,14 +229,14 @@ struct SourceWorker: Sendable {
                        sha256: photo.sourceDigest.hex, subject: subject.path, filedPath: filedPath)
     }
 
-    /// Runs one step, turning any error into an `ImportFailure` that names the file and the step.
-    func step<T>(_ name: String, _ source: SourceFile, _ body: () throws -> T) throws(ImportFailure) -> T {
+    /// Runs one stage's work, turning any error into an `ImportFailure` that names the file and the stage.
+    func step<T>(_ stage: ImportStage, _ source: SourceFile, _ body: () throws -> T) throws(ImportFailure) -> T {
         do {
             return try body()
         } catch let failure as ImportFailure {
             throw failure
         } catch {
-            throw ImportFailure(path: source.path, step: name, error: error)
+            throw ImportFailure(path: source.path, stage: stage, error: error)
         }
     }
 }
