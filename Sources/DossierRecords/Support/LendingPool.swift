@@ -4,6 +4,10 @@ import Synchronization
 /// taken back: a transform's memo of what it has read, which each batch would otherwise start
 /// again from nothing. A borrower takes an idle value (or a new one when all are lent), so
 /// there are never more values than workers at once, and no lock is held while one is used.
+///
+/// Measured (2026-11-25, bench-records' inputs, three interleaved runs each): with a new memo for
+/// every batch instead, the CSV whose notes are all different took 12% longer (1.87 s to 2.10 s:
+/// its words repeat though its notes do not), the log 3%, the plain CSV no longer.
 final class LendingPool<Value: Sendable>: Sendable {
     private let idle = Mutex<[Value]>([])
     private let make: @Sendable () -> Value
