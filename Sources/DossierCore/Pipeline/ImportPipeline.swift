@@ -8,7 +8,9 @@ import Logging
 /// its bytes to a filed file; so at most that many photos are decoded at any moment, whatever
 /// the size of the dump. The task driving the import settles each finished source alone, in the
 /// order they finish: it records it in the index, removes the source for `--move`, and tells the
-/// listeners, so neither the index nor the listeners see concurrent calls.
+/// listeners, so neither the index nor the listeners see concurrent calls. Everything that
+/// blocks (reading, decoding, writing, fsyncing, committing) runs on `SourceWorkQueue`'s threads;
+/// Swift concurrency's cooperative pool only hands work on, so a daemon never starves it.
 public struct ImportPipeline: Sendable {
     /// How many leading bytes importers get to recognise a source, at the least.
     public static let sniffLength = 4096
@@ -34,7 +36,7 @@ public struct ImportPipeline: Sendable {
     /// (cannot create it, busy without waiting, index broken); a bad source is an outcome.
     /// Cancelling the task stops taking new sources and finishes the ones under way.
     public func run(_ paths: [String], listeners extraListeners: [any OutcomeListener] = [],
-                    whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+                    whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
         let found = SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths)
         return try await run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
@@ -43,10 +45,9 @@ public struct ImportPipeline: Sendable {
     /// Imports sources already found (the daemon's settled files, each routed below its inbox),
     /// in one library session: the lock is held, and the index open, until they are all settled.
     public func run(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener] = [],
-                    whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+                    whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
-        let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
-                                              whileWaiting: whileWaitingForLock)
+        let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
         // Property lists go first: they are where profiles come from, and a log in the same
         // import can then name those subjects. The name is only a hint for the order; what a
@@ -62,10 +63,9 @@ public struct ImportPipeline: Sendable {
     /// replaced by those that remain. Entries that name no subject go where the source's path
     /// (or --subject) sent them the first time.
     public func retry(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener] = [],
-                      whileWaitingForLock: (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+                      whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
-        let session = try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
-                                              whileWaiting: whileWaitingForLock)
+        let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
         var passes: [Pass] = []
         for (subject, group) in Dictionary(grouping: sources, by: \.routeSubject).sorted(by: { ($0.key?.path ?? "") < ($1.key?.path ?? "") }) {
@@ -84,6 +84,20 @@ public struct ImportPipeline: Sendable {
             passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
         }
         return try await execute(passes, session: session, listeners: registry.listeners + extraListeners)
+    }
+
+    /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
+    /// is done on `SourceWorkQueue`, off the cooperative pool.
+    private func openSession(whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
+        -> LibrarySession
+    {
+        let (layout, options) = (self.layout, self.options)
+        return try await SourceWorkQueue.run(cancellation: WorkCancellation()) {
+            Result { () throws(LibraryError) in
+                try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
+                                        whileWaiting: whileWaitingForLock)
+            }
+        }.get()
     }
 
     /// Sources worked on together, under one `--subject` (or none).
@@ -146,8 +160,13 @@ public struct ImportPipeline: Sendable {
                 // Once the library failed, what is still under way is left (staging is cleared by
                 // the next run) and not reported: the one line that says why is the report.
                 guard libraryFailure == nil else { continue }
-                var failure = worked.libraryFailure
-                let outcome = settle(worked, index: index, libraryFailure: &failure)
+                // Settling writes, fsyncs and commits: blocking work, done off the cooperative
+                // pool like the sources' own, one source at a time.
+                let (outcome, failure) = await SourceWorkQueue.run(cancellation: worker.cancellation) { [self] in
+                    var failure = worked.libraryFailure
+                    let outcome = settle(worked, index: index, libraryFailure: &failure)
+                    return (outcome, failure)
+                }
                 if let failure {
                     // Not the source's fault: no outcome for it; the sources under way finish.
                     libraryFailure = libraryFailure ?? failure
