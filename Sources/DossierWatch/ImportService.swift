@@ -146,7 +146,7 @@ public final class ImportService: Service {
                 failures += 1
                 logger.error("failed", metadata: ["reason": "\(error)", "source": "\(batch.count) files",
                                                   "retry": "in \(pause)"])
-                tally.withLock { $0.failed += batch.count }
+                if failures == 1 { tally.withLock { $0.failed += batch.count } }
                 guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }) != nil,
                       !Task.isShuttingDownGracefully else { break }
             } catch {

@@ -17,6 +17,14 @@ enum SafetyFixtures {
         return encoded(pixels, width: width, height: height, orientation: orientation)
     }
 
+    /// A JPEG of random noise, Orientation 1: about 1 MB at 640x480 that no codec shrinks, for
+    /// filling a small disk.
+    static func noisyJPEG(width: Int = 1024, height: Int = 768, seed: Int) -> [UInt8] {
+        var generator = SeededGenerator(seed: UInt64(seed) &+ 1)
+        let pixels = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return encoded(pixels, width: width, height: height, orientation: 1)
+    }
+
     /// A JPEG over 48 MP, so Dossier turns it through scratch files (a large photo), yet small on
     /// disk and quick to make: stripes that change every 16 pixels across, 4:2:0, Orientation 6.
     static func largeJPEG(width: Int = 8016, height: Int = 6000) -> [UInt8] {
@@ -48,5 +56,20 @@ enum SafetyFixtures {
     /// The bytes of a file, or nil when there is none (or it cannot be read).
     static func contents(_ path: String) -> [UInt8]? {
         (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init)
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same seed, the same bytes, on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

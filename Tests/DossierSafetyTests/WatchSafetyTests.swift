@@ -303,4 +303,50 @@ struct WatchSafetyTests {
         #expect(await daemon.stop().status == 0)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
     }
+
+    /// Whether this machine lets the tests mount a small tmpfs (root, with CAP_SYS_ADMIN).
+    static let canMountTmpfs: Bool = {
+        guard getuid() == 0, let folder = try? TemporaryFolder() else { return false }
+        guard mount("tmpfs", folder.path, "tmpfs", 0, "size=1m") == 0 else { return false }
+        umount(folder.path)
+        return true
+    }()
+
+    @Test("on a full disk, keeps every source in the inbox and files them once there is room; quarantines across file systems",
+          .enabled(if: WatchSafetyTests.canMountTmpfs, "needs root to mount a small tmpfs for the library"))
+    func fullDiskThenRoom() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let disk = folder.path("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(mount("tmpfs", disk, "tmpfs", 0, "size=2m") == 0)
+        defer { umount2(disk, Int32(MNT_DETACH)) }
+        #expect(try DossierBinary.run(["subjects", "add", "pets/rex", "--name", "Rex", "--library", "disk/Library"], in: folder.url).status == 0)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "disk/Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // Photos of about 1 MB each (noise does not compress), more than the disk holds.
+        let photos = (0..<4).map { SafetyFixtures.noisyJPEG(seed: $0) }
+        for (index, photo) in photos.enumerated() {
+            try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_\(index).jpg", in: folder)
+        }
+        try WatchSafetyTests.drop(Array("no date here\n".utf8), as: "pets/rex/notes.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("failed").contains { $0["reason"]?.contains("No space left") == true } },
+                "\(daemon.text)")
+        let filedBefore = daemon.events("filed").count
+        #expect(filedBefore < 4)
+        #expect(WatchSafetyTests.inboxFiles(folder).count == 5 - filedBefore)
+        // Nothing partial in the library.
+        #expect(folder.files(under: "disk/Library/pets/rex/photos").count == filedBefore)
+        #expect(mount("tmpfs", disk, "tmpfs", UInt(MS_REMOUNT), "size=64m") == 0)
+        // The retry comes after the first pause (5 seconds).
+        #expect(await daemon.wait(upTo: .seconds(20)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        let filed = folder.files(under: "disk/Library/pets/rex/photos")
+        #expect(filed.count == 4)
+        #expect(Set(filed.compactMap { SafetyFixtures.contents(folder.path("disk/Library/pets/rex/photos/\($0)")) }).count == 4)
+        // The text with no dated entry was copied across file systems into the quarantine, whole.
+        let quarantined = folder.files(under: "disk/Library/quarantine").filter { !$0.hasSuffix(".error.json") }
+        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["notes.txt"])
+        #expect(SafetyFixtures.contents(folder.path("disk/Library/quarantine/\(quarantined.first ?? "")")) == Array("no date here\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("disk/Library/.dossier/staging")).isEmpty)
+    }
 }
