@@ -90,6 +90,8 @@ public final class ImportService: Service {
     /// A file under way that takes longer than the shutdown timeout (a huge log) is left: the
     /// process exits, as a second Ctrl-C does to an import. Nothing partial is visible (filing is
     /// atomic, staging is cleared by the next start) and the source is still in the inbox.
+    /// `_exit`, not `exit`: no atexit handler runs under the threads still working, and the log
+    /// line is already written (the log handler writes straight to the descriptor).
     private func exitAfterShutdownTimeout() {
         let timeout = settings.shutdownTimeout
         let logger = self.logger
@@ -97,7 +99,7 @@ public final class ImportService: Service {
             Thread.sleep(forTimeInterval: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
             let reason = "the shutdown timeout (\(timeout)) passed; the files still under way stay in the inbox for the next start"
             logger.warning("stopped", metadata: ["reason": "\(reason)"])
-            exit(0)
+            _exit(0)
         }
         deadline.start()
     }

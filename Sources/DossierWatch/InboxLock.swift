@@ -36,15 +36,11 @@ public final class InboxLock: Sendable {
         }
         guard descriptor >= 0 else { throw .cannotLock(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            let holder = LockHolder.describe(descriptor)
             close(descriptor)
-            let holder = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .taken(inbox: inbox, holder: holder.isEmpty ? "process unknown" : holder)
+            throw .taken(inbox: inbox, holder: holder)
         }
-        let pid = Array("pid \(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        LockHolder.record(in: descriptor)
         return InboxLock(descriptor: descriptor)
     }
 

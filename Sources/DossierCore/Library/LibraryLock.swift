@@ -16,7 +16,7 @@ public final class LibraryLock: Sendable {
         // Through the library's file system: a link in the lock's place is refused, not truncated.
         let descriptor = try layout.files.openForUpdate(path)
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let holder = holderDescription(descriptor)
+            let holder = LockHolder.describe(descriptor)
             guard wait else {
                 close(descriptor)
                 throw .busy(library: layout.root.path, holder: holder)
@@ -29,9 +29,7 @@ public final class LibraryLock: Sendable {
                 }
             }
         }
-        let pid = Array("pid \(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        LockHolder.record(in: descriptor)
         return LibraryLock(descriptor: descriptor)
     }
 
@@ -54,13 +52,5 @@ public final class LibraryLock: Sendable {
 
     deinit {
         release()
-    }
-
-    private static func holderDescription(_ descriptor: Int32) -> String {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        let text = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? "process unknown" : trimmed
     }
 }
