@@ -13,7 +13,10 @@ import Foundation
 /// It is asked once or more for every line of an import, so it is its own small hash table
 /// (open addressing, linear probing, a multiply-and-shift hash of the bytes, eight at a time)
 /// rather than a `Dictionary`, whose seeded SipHash and generic probing cost several times more
-/// for these short keys. Its tables stay at most half full, so a probe ends soon.
+/// for these short keys. Its tables stay at most half full, so a probe ends soon. Measured
+/// against a `Dictionary` of strings on 2026-11-25, in three rounds of interleaved imports of
+/// bench-records' inputs: the log 2.6%, -2.5% and 7.5% slower with the `Dictionary` (the last
+/// round the steadiest, every run slower), the CSVs within the noise: a small gain, kept.
 struct BoundedMemo<Answer> {
     /// An answer and where its text's bytes are kept in `texts`: comparing a question with a
     /// known text is then a look at two runs of bytes, with no string copied or retained.
