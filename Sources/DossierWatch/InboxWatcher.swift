@@ -184,8 +184,7 @@ public final class InboxWatcher: @unchecked Sendable {
             } else {
                 events = []
                 var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&descriptor, 1, Int32(clamping: max(0, timeout.components.seconds * 1000
-                    + timeout.components.attoseconds / 1_000_000_000_000_000)))
+                _ = poll(&descriptor, 1, timeout.pollTimeout)
             }
             var drained = [UInt8](repeating: 0, count: 64)
             while read(wakeDescriptor, &drained, drained.count) > 0 {}
@@ -356,7 +355,12 @@ public final class InboxWatcher: @unchecked Sendable {
     private func settle(_ now: ContinuousClock.Instant) {
         var settled: [SourceFile] = []
         for (path, file) in settling where now - file.since >= settings.settle {
-            guard handed[path] == nil else { continue }
+            guard handed[path] == nil else {
+                // Written again while its batch is under way: looked at again once that batch
+                // ends (`take`), not every turn of the loop until then.
+                settling[path]?.since = now
+                continue
+            }
             guard let (stamp, info) = FileStamp.of(path) else {
                 settling[path] = nil
                 continue

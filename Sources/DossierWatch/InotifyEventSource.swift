@@ -49,8 +49,7 @@ public final class InotifyEventSource: InboxEventSource {
     public func waitForEvents(timeout: Duration, wakeDescriptor: Int32) -> [InboxEvent] {
         var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = Int32(clamping: max(0, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
-        guard poll(&descriptors, 2, milliseconds) > 0, descriptors[0].revents & Int16(POLLIN) != 0 else { return [] }
+        guard poll(&descriptors, 2, timeout.pollTimeout) > 0, descriptors[0].revents & Int16(POLLIN) != 0 else { return [] }
         var events: [InboxEvent] = []
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
