@@ -37,7 +37,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Option(help: ArgumentHelp("Seconds a file's size and time must stay the same before it is taken (default 2).",
+    @Option(help: ArgumentHelp("Seconds a file's size and time must stay the same before it is taken.",
                                valueName: "seconds"))
     var settle: Double = 2
 
@@ -45,7 +45,7 @@ struct WatchCommand: AsyncParsableCommand {
         + "inotify does not see other hosts' writes).", valueName: "seconds"))
     var poll: Double?
 
-    @Option(help: ArgumentHelp("Read the whole inbox again every so many minutes, whatever the events said (default 10).",
+    @Option(help: ArgumentHelp("Read the whole inbox again every so many minutes, whatever the events said.",
                                valueName: "minutes"))
     var rescan: Double = 10
 
@@ -55,7 +55,7 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How each log line is written: text, or json (one object per line).", valueName: "format"))
     var logFormat: String = "text"
 
-    @Option(help: ArgumentHelp("Seconds the files under way may take after SIGTERM or Ctrl-C (default 10).",
+    @Option(help: ArgumentHelp("Seconds the files under way may take after SIGTERM or Ctrl-C.",
                                valueName: "seconds"))
     var shutdownTimeout: Double = 10
 
