@@ -207,7 +207,9 @@ public final class ImportService: Service {
             do {
                 lock = try LibraryLock.acquire(layout, wait: false)
             } catch .busy {
-                guard (try? await Task.sleep(for: ImportService.busyPause)) != nil else { break }
+                // A shutdown does not wait for the library: the sources stay for the next start.
+                guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: ImportService.busyPause) }) != nil,
+                      !Task.isShuttingDownGracefully else { break }
             } catch {
                 break
             }
