@@ -7,7 +7,8 @@ import Synchronization
 /// The consumer pulls; the watcher does not push. While a batch is being filed, files that settle
 /// wait here and go together as the next batch, rather than queue up as many small batches,
 /// each of which would take the library and end with a core idle. Nothing is buffered but the
-/// settled files themselves, which the watcher would hold anyway.
+/// settled files themselves, which the watcher would hold anyway. It has one consumer (the
+/// service): a second `next()` waiting at the same time would leave the first waiting forever.
 public final class SettledSources: AsyncSequence, Sendable {
     public typealias Element = [SourceFile]
 
@@ -29,7 +30,9 @@ public final class SettledSources: AsyncSequence, Sendable {
     /// The watcher's side: files that have settled.
     func add(_ files: [SourceFile]) {
         let handed: (CheckedContinuation<[SourceFile]?, Never>, [SourceFile])? = state.withLock { state in
+            // Kept in path order as files come, so taking a batch is taking the front.
             state.ready += files
+            state.ready.sort { $0.path < $1.path }
             guard let waiting = state.waiting, !state.ready.isEmpty else { return nil }
             state.waiting = nil
             return (waiting, SettledSources.takeBatch(&state.ready))
@@ -51,7 +54,6 @@ public final class SettledSources: AsyncSequence, Sendable {
     public var readyCount: Int { state.withLock { $0.ready.count } }
 
     private static func takeBatch(_ ready: inout [SourceFile]) -> [SourceFile] {
-        ready.sort { $0.path < $1.path }
         let batch = Array(ready.prefix(largestBatch))
         ready.removeFirst(batch.count)
         return batch
