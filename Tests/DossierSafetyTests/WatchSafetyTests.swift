@@ -349,4 +349,30 @@ struct WatchSafetyTests {
         #expect(SafetyFixtures.contents(folder.path("disk/Library/quarantine/\(quarantined.first ?? "")")) == Array("no date here\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("disk/Library/.dossier/staging")).isEmpty)
     }
+
+    @Test("waits for an inbox that is unmounted, and takes what the file system mounted again holds",
+          .enabled(if: WatchSafetyTests.canMountTmpfs, "needs root to mount a tmpfs as the inbox"))
+    func unmountedInboxIsWaitedFor() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let inbox = folder.path("inbox")
+        #expect(mount("tmpfs", inbox, "tmpfs", 0, "size=8m") == 0)
+        defer { umount2(inbox, Int32(MNT_DETACH)) }
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // Written in place: the inbox is a file system of its own, a rename from outside cannot reach it.
+        try folder.write(SafetyFixtures.jpeg(seed: 41), to: "inbox/pets/rex/a.jpg")
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        // Unmounted: the empty folder beneath shows; nothing is read as deleted, nothing happens.
+        #expect(umount2(inbox, Int32(MNT_DETACH)) == 0)
+        try await Task.sleep(for: .seconds(1))
+        // Mounted again (another file system), and a file written there before the daemon looks.
+        #expect(mount("tmpfs", inbox, "tmpfs", 0, "size=8m") == 0)
+        try folder.write(SafetyFixtures.jpeg(seed: 42), to: "inbox/pets/rex/b.jpg")
+        #expect(await daemon.wait(upTo: .seconds(15)) { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        // And watched there: a file dropped afterwards is seen at once.
+        try folder.write(SafetyFixtures.jpeg(seed: 43), to: "inbox/pets/rex/c.jpg")
+        #expect(await daemon.wait(upTo: .seconds(5)) { daemon.events("filed").count == 3 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 3)
+    }
 }
