@@ -220,7 +220,7 @@ public final class ImportService: Service {
             let reason = outcome.reason
             guard lock != nil else { return (source.path, .retry) }
             do {
-                let entry = try quarantine.admit(source, stage: ImportService.stage(of: outcome), reason: reason)
+                let entry = try quarantine.admit(source, stage: outcome.stage ?? .read, reason: reason)
                 logger.warning("quarantined", metadata: [
                     "source": "\(SourcePath.displayed(source.path))", "reason": "\(reason)",
                     "destination": "\(SourcePath.displayed((try? quarantine.path(of: entry)) ?? entry.id))",
@@ -254,11 +254,5 @@ public final class ImportService: Service {
         }
         if !outcome.problems.isEmpty { metadata["problems"] = "\(outcome.problems.count)" }
         logger.log(level: level, "\(event)", metadata: metadata)
-    }
-
-    /// The stage the source stopped at, as the pipeline says (a source with no outcome stage
-    /// failed before any: read).
-    static func stage(of outcome: SourceOutcome) -> String {
-        (outcome.stage ?? .read).rawValue
     }
 }

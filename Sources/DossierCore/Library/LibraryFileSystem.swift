@@ -182,15 +182,12 @@ public struct LibraryFileSystem: Sendable {
         let staged = "\(stagingFolder)/\(UUID().uuidString).part"
         let target = try createFile(staged)
         var problem: LibraryError?
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while problem == nil {
-            let count = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { problem = .cannotRead(path: outside, reason: errnoMessage()) }
-            guard count > 0 else { break }
-            do throws(LibraryError) { try DurableFileSystem.writeAll(Array(chunk[0..<count]), to: target, path: staged) } catch {
-                problem = error
-            }
+        do {
+            _ = try ScratchFile.copyAll(source, to: target, path: staged)
+        } catch let error as LibraryError {
+            problem = error
+        } catch {
+            problem = .cannotRead(path: outside, reason: "\(error)")
         }
         if problem == nil, fsync(target) != 0 { problem = .cannotWrite(path: staged, reason: errnoMessage()) }
         close(target)

@@ -20,11 +20,15 @@ public struct Quarantine: Sendable {
 
     /// Moves the source into the quarantine with a note of why.
     @discardableResult
-    public func admit(_ source: SourceFile, stage: String, reason: String, at now: Date = Date()) throws(LibraryError)
+    public func admit(_ source: SourceFile, stage: ImportStage, reason: String, at now: Date = Date()) throws(LibraryError)
         -> QuarantineEntry
     {
         let (size, digest) = try Quarantine.digest(ofOutside: source.path)
-        if let already = try entries().first(where: { $0.originalPath == source.path && $0.sha256 == digest.hex }) {
+        // Only removed once the quarantined copy is read back and holds these very bytes: the note
+        // alone is not trusted with the user's only copy.
+        let name = SourcePath.displayed(source.fileName)
+        if let already = try entries(namedLike: name).first(where: { $0.originalPath == source.path && $0.sha256 == digest.hex }),
+           try layout.files.digest(ofFile: try path(of: already)) == (size, digest) {
             if SourcePath.withFileSystemPath(source.path, { unlink($0) }) != 0 && errno != ENOENT {
                 throw .cannotWrite(path: source.path, reason: errnoMessage())
             }
@@ -33,7 +37,6 @@ public struct Quarantine: Sendable {
         let day = Quarantine.dayFormatter.string(from: now)
         let folder = layout.quarantineFolder.appendingPathComponent(day).path
         try layout.files.createFolders(folder)
-        let name = SourcePath.displayed(source.fileName)
         for attempt in 1...1000 {
             let candidate = Quarantine.name(name, attempt: attempt)
             let path = "\(folder)/\(candidate)"
@@ -53,11 +56,19 @@ public struct Quarantine: Sendable {
 
     /// Every quarantined source, oldest day first.
     public func entries() throws(LibraryError) -> [QuarantineEntry] {
+        try entries(namedLike: nil)
+    }
+
+    /// The quarantined sources, or only those a source of this name would have been given
+    /// (`name`, `name (2)`, ...): admitting one source reads those notes, not the whole quarantine.
+    private func entries(namedLike sourceName: String?) throws(LibraryError) -> [QuarantineEntry] {
+        let stem = sourceName.map { ($0 as NSString).deletingPathExtension }
         var found: [QuarantineEntry] = []
         for day in try layout.files.names(in: layout.quarantineFolder.path).sorted() {
             let folder = layout.quarantineFolder.appendingPathComponent(day).path
             for note in try layout.files.names(in: folder).sorted() where note.hasSuffix(Quarantine.noteSuffix) {
                 let name = String(note.dropLast(Quarantine.noteSuffix.count))
+                if let sourceName, let stem, name != sourceName, !name.hasPrefix(stem + " (") { continue }
                 guard layout.files.isFile("\(folder)/\(name)"),
                       let bytes = try? layout.files.readFile("\(folder)/\(note)", limit: 1 << 20),
                       var entry = try? JSONDecoder().decode(QuarantineEntry.self, from: Data(bytes))

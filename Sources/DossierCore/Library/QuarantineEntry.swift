@@ -8,8 +8,9 @@ public struct QuarantineEntry: Codable, Sendable, Equatable {
     public var originalPath: String
     /// The folder whose subfolders routing reads (the inbox); nil: every folder above the file.
     public var inbox: String?
-    /// The step that failed: sniff (not a kind Dossier reads), route (no subject), or import.
-    public var stage: String
+    /// The stage it stopped at: sniff (not a kind Dossier reads), read (damaged), route (no
+    /// subject), ...
+    public var stage: ImportStage
     public var reason: String
     public var quarantinedAt: String
     /// The Dossier that quarantined it: worth a retry after an upgrade.
@@ -19,7 +20,7 @@ public struct QuarantineEntry: Codable, Sendable, Equatable {
     /// How often `dossier quarantine retry` has tried it since.
     public var retries: Int
 
-    public init(id: String, originalPath: String, inbox: String?, stage: String, reason: String,
+    public init(id: String, originalPath: String, inbox: String?, stage: ImportStage, reason: String,
                 quarantinedAt: String, version: String, sha256: String, size: Int64, retries: Int = 0) {
         self.id = id
         self.originalPath = originalPath

@@ -127,6 +127,11 @@ public final class ScratchFile: Sendable {
         }
     }
 
+    /// Copies an open file's bytes, from its start to its end, to `descriptor`; returns how many.
+    static func copyAll(_ source: Int32, to descriptor: Int32, path: String) throws -> Int64 {
+        try forEachChunk(of: source) { try DurableFileSystem.writeAll(Array($0), to: descriptor, path: path) }
+    }
+
     private static func copy(_ source: Int32, range: Range<Int64>, to descriptor: Int32, path: String) throws {
         let copied = try forEachChunk(of: source, in: range) { try DurableFileSystem.writeAll(Array($0), to: descriptor, path: path) }
         guard copied == range.count else { throw SourceReadError.unreadable("\(path) ended early") }

@@ -69,7 +69,11 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
         for var entry in entries where layout.files.isFile((try? quarantine.path(of: entry)) ?? "") {
             stillThere += 1
             entry.retries += 1
-            if let outcome = recorder.outcome(of: entry.originalPath) { entry.reason = outcome.reason }
+            if let outcome = recorder.outcome(of: entry.originalPath) {
+                // Filed, but not taken out of the quarantine (its copy could not be checked): say so.
+                let filed = outcome.status == .imported || outcome.status == .duplicate
+                entry.reason = filed ? "filed, but " + outcome.warnings.joined(separator: "; ") : outcome.reason
+            }
             try? quarantine.update(entry)
         }
         if !json {
