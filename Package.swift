@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Debian packages that provide the system libraries; scripts/demo and scripts/test install them.
-let imageLibraryProviders: [SystemPackageProvider] = [.apt(["libexif-dev", "libjpeg-dev", "libpng-dev"])]
+let imageLibraryProviders: [SystemPackageProvider] = [.apt(["libexif-dev", "libjpeg-dev", "libpng-dev", "libheif-dev"])]
 
 // Release builds of the layers a big import runs through leave out the run-time exclusivity
 // checks (the compile-time ones stay). Every record passes a few dozen accesses to class state
@@ -34,9 +34,10 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: imageLibraryProviders),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: imageLibraryProviders),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: imageLibraryProviders),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: imageLibraryProviders),
         .target(
             name: "CImageShims",
-            dependencies: ["CJPEG", "CPNG"],
+            dependencies: ["CJPEG", "CPNG", "CHeif"],
             cSettings: [.unsafeFlags(["-O2"])]
         ),
         .target(

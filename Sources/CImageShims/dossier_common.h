@@ -12,6 +12,11 @@ void dossier_status_fail(dossier_status *status, int code, const char *format, .
 /// Records a tolerated warning: counts it and keeps the first message.
 void dossier_status_warn(dossier_status *status, const char *message);
 
+/// dossier_jpeg_encode_rgb of rows `stride` bytes apart (a decoder's plane, encoded where it lies).
+int dossier_jpeg_encode_rgb_rows(const uint8_t *rgb, size_t stride, int width, int height, int quality,
+                                 int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
+                                 const uint8_t *icc, size_t icc_size, dossier_buffer *out, dossier_status *status);
+
 /// A growable malloc'd byte buffer for encoders that write in pieces.
 typedef struct {
     uint8_t *data;

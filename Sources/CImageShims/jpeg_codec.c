@@ -460,6 +460,8 @@ int dossier_jpeg_decode_rgb(const uint8_t *data, size_t size, dossier_buffer *rg
 
 typedef struct {
     const uint8_t *rgb;
+    /// Bytes from one row's start to the next's (at least width * 3).
+    size_t stride;
     int width;
     int height;
     int quality;
@@ -467,6 +469,8 @@ typedef struct {
     int v_samp;
     const uint8_t *app1;
     size_t app1_size;
+    const uint8_t *icc;
+    size_t icc_size;
     dossier_buffer *out;
 } encode_task;
 
@@ -509,10 +513,11 @@ static void encode_rgb_body(jpeg_session *session, void *context) {
     for (int ci = 1; ci < 3; ci++) dst->comp_info[ci].h_samp_factor = dst->comp_info[ci].v_samp_factor = 1;
     jpeg_start_compress(dst, TRUE);
     if (task->app1 != NULL) jpeg_write_marker(dst, JPEG_APP0 + 1, task->app1, (unsigned)task->app1_size);
-    size_t row_bytes = (size_t)task->width * 3;
+    // libjpeg-turbo splits the profile over as many APP2 ICC_PROFILE markers as it needs.
+    if (task->icc != NULL && task->icc_size > 0) jpeg_write_icc_profile(dst, task->icc, (unsigned)task->icc_size);
     while (dst->next_scanline < dst->image_height) {
         // libjpeg only reads input rows; its row type just is not const.
-        JSAMPROW row = (JSAMPROW)(task->rgb + dst->next_scanline * row_bytes);
+        JSAMPROW row = (JSAMPROW)(task->rgb + dst->next_scanline * task->stride);
         jpeg_write_scanlines(dst, &row, 1);
     }
     jpeg_session_finish_output(session, task->out);
@@ -520,9 +525,16 @@ static void encode_rgb_body(jpeg_session *session, void *context) {
 
 int dossier_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                             int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
-                            dossier_buffer *out, dossier_status *status) {
+                            const uint8_t *icc, size_t icc_size, dossier_buffer *out, dossier_status *status) {
+    return dossier_jpeg_encode_rgb_rows(rgb, (size_t)(width > 0 ? width : 0) * 3, width, height, quality, h_samp,
+                                        v_samp, app1, app1_size, icc, icc_size, out, status);
+}
+
+int dossier_jpeg_encode_rgb_rows(const uint8_t *rgb, size_t stride, int width, int height, int quality,
+                                 int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
+                                 const uint8_t *icc, size_t icc_size, dossier_buffer *out, dossier_status *status) {
     jpeg_session session;
-    encode_task task = {rgb, width, height, quality, h_samp, v_samp, app1, app1_size, out};
+    encode_task task = {rgb, stride, width, height, quality, h_samp, v_samp, app1, app1_size, icc, icc_size, out};
     out->data = NULL;
     out->size = 0;
     return jpeg_session_run(&session, status, encode_rgb_body, &task);

@@ -7,7 +7,8 @@ import DossierRecords
 public enum BuiltinPlugins {
     public static let all: [Plugin] = [.core, .photos, .records]
 
-    public static func registry() throws -> PluginRegistry {
-        try PluginRegistry(plugins: all)
+    /// The registry a command runs with; `renditions` as `--renditions` says.
+    public static func registry(renditions: PhotoRenditions = .jpeg) throws -> PluginRegistry {
+        try PluginRegistry(plugins: [.core, .photos(largePhoto: .standard, renditions: renditions), .records])
     }
 }

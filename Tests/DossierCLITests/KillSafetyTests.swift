@@ -27,7 +27,7 @@ struct KillSafetyTests {
             let result = pixels.withUnsafeBufferPointer { rgb in
                 app1.withUnsafeBufferPointer { exif in
                     dossier_jpeg_encode_rgb(rgb.baseAddress, Int32(width), Int32(height), 90, 2, 2, exif.baseAddress,
-                                            exif.count, &output, &status)
+                                            exif.count, nil, 0, &output, &status)
                 }
             }
             #expect(result == 0)

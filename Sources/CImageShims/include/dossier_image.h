@@ -123,10 +123,11 @@ int dossier_jpeg_decode_rgb(const uint8_t *data, size_t size, dossier_buffer *rg
 
 /// Encodes interleaved 8-bit RGB as baseline YCbCr with the given quality and luma sampling
 /// (h_samp x v_samp: 2x2 = 4:2:0, 2x1 = 4:2:2, 1x1 = 4:4:4; chroma is 1x1).
-/// `app1` (may be NULL) is written as an APP1 marker payload right after SOI/JFIF.
+/// `app1` (may be NULL) is written as an APP1 marker payload right after SOI/JFIF, and `icc`
+/// (may be NULL) as APP2 ICC_PROFILE markers after it.
 int dossier_jpeg_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                             int h_samp, int v_samp, const uint8_t *app1, size_t app1_size,
-                            dossier_buffer *out, dossier_status *status);
+                            const uint8_t *icc, size_t icc_size, dossier_buffer *out, dossier_status *status);
 
 /// DCT coefficients of one JPEG, for tests that prove a lossless transform.
 typedef struct {
@@ -195,6 +196,43 @@ int dossier_png_encode_raw(const uint8_t *pixels, int width, int height, int bit
                            const uint8_t *exif, size_t exif_size,
                            const char *text_key, const char *text_value,
                            dossier_buffer *out, dossier_status *status);
+
+// ---------------------------------------------------------------------------------
+// HEIF / HEIC (libheif)
+// ---------------------------------------------------------------------------------
+// Each call reads the bytes in memory (`data`, `size`; not copied) or, when `path` is not NULL,
+// the file at `path`. The primary image is the one read: its width and height are as
+// displayed, after the container's transforms (clap, irot, imir, in the file's order).
+// libheif's own message names what it refused.
+
+typedef struct {
+    int width;
+    int height;
+    int has_alpha;
+    /// Bits per luma sample (8, 10, 12).
+    int bit_depth;
+    int top_level_images;
+} dossier_heif_info;
+
+/// Opens the file and reads the primary image's facts, its EXIF item (as stored: usually a
+/// 4-byte offset to the TIFF header, then the TIFF structure) and its raw ICC profile; either
+/// buffer is empty when there is none. Decodes nothing.
+int dossier_heif_inspect(const uint8_t *data, size_t size, const char *path, dossier_heif_info *info,
+                         dossier_buffer *exif, dossier_buffer *icc, dossier_status *status);
+
+/// Decodes the primary image to interleaved 8-bit RGB, or RGBA when it has alpha (`channels`
+/// says which), with the container's transforms applied unless `apply_transformations` is 0.
+/// `decoding_threads`: threads libheif may use for a grid's tiles (0: the calling thread).
+int dossier_heif_decode(const uint8_t *data, size_t size, const char *path, int apply_transformations,
+                        int decoding_threads, dossier_buffer *pixels, int *width, int *height, int *channels,
+                        dossier_status *status);
+
+/// Decodes the primary image with its transforms applied and encodes it as a baseline 4:4:4 JPEG
+/// of the given quality, with `exif_app1` (may be NULL: payload including "Exif\0\0") and the
+/// image's ICC profile. Fails with DOSSIER_ERR_ARGUMENT for a picture with alpha.
+int dossier_heif_render_jpeg(const uint8_t *data, size_t size, const char *path, int decoding_threads, int quality,
+                             const uint8_t *exif_app1, size_t exif_app1_size, dossier_buffer *out, int *width,
+                             int *height, dossier_status *status);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,8 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
+    @OptionGroup var photoOptions: PhotoOptions
+
     @Option(help: ArgumentHelp("Seconds a file's size and time must stay the same before it is taken.",
                                valueName: "seconds"))
     var settle: Double = 2
@@ -107,7 +109,7 @@ struct WatchCommand: AsyncParsableCommand {
                 notifier?.ready(status: "watching \(inbox); \(found) files found at the start")
             },
             onHeartbeat: { notifier?.watchdog() })
-        let registry = try BuiltinPlugins.registry()
+        let registry = try BuiltinPlugins.registry(renditions: photoOptions.renditions)
         let service = ImportService(
             watcher: watcher, layout: layout,
             settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,

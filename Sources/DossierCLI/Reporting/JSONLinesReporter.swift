@@ -23,6 +23,7 @@ struct JSONLinesReporter: OutcomeListener {
             "destination": outcome.destination ?? NSNull(),
             "error": outcome.error ?? NSNull(),
         ]
+        if let rendition = outcome.rendition { object["rendition"] = rendition }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
         if !outcome.subjects.isEmpty { object["subjects"] = outcome.subjects.map(\.path) }

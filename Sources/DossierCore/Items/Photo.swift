@@ -18,6 +18,8 @@ public struct Photo: Sendable {
     /// Set by the transform that proved the data whole (a full decode or entropy decode).
     public var isVerified: Bool
     public var warnings: [String]
+    /// Filed beside the photo when its format needs one (HEIF); made by the rendition transform.
+    public var rendition: PhotoRendition?
     /// Set by routing; nil until then.
     public var subject: Subject?
 
@@ -35,6 +37,7 @@ public struct Photo: Sendable {
         self.exif = exif
         self.isVerified = isVerified
         self.warnings = warnings
+        rendition = nil
         subject = nil
     }
 }

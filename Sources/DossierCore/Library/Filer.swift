@@ -38,6 +38,12 @@ public struct Filer: Sendable {
                 continue
             }
             if staged == nil { staged = try stage(photo.content) }
+            // A rendition goes in first, so the photo's name never shows without it; one already
+            // there with other bytes belongs to another photo: both take the next name.
+            if let rendition = photo.rendition, try layout.files.entryType(finalPath) == nil,
+               try !fileRendition(rendition, at: Filer.renditionPath(of: relativePath, photo.format, rendition.format)) {
+                continue
+            }
             switch try layout.files.link(staged!.path, to: finalPath) {
             case .linked:
                 return .filed(path: relativePath, digest: digest)
@@ -48,6 +54,27 @@ public struct Filer: Sendable {
         throw LibraryError.cannotWrite(
             path: layout.folder(for: subject).path,
             reason: "\(Filer.maximumCollisions) files with the same date and hash prefix already exist")
+    }
+
+    /// Where a photo's rendition is filed: beside it, its name with the rendition's extension
+    /// (`2024-03-02_141503_1a2b3c4d.heic` -> `2024-03-02_141503_1a2b3c4d.jpg`).
+    public static func renditionPath(of relativePath: String, _ format: PhotoFormat, _ renditionFormat: PhotoFormat) -> String {
+        String(relativePath.dropLast(format.rawValue.count)) + renditionFormat.rawValue
+    }
+
+    /// Links a rendition in at `relativePath`, durably; true when it is there (also when an
+    /// earlier, stopped run put the same bytes there), false when the name holds other bytes.
+    private func fileRendition(_ rendition: PhotoRendition, at relativePath: String) throws -> Bool {
+        let path = try layout.url(forRelativePath: relativePath).path
+        let digest = ContentDigest(of: rendition.bytes)
+        if try layout.files.entryType(path) != nil { return try holdsSameBytes(path, digest: digest) }
+        let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+        try layout.files.writeNewFile(rendition.bytes, at: staged)
+        defer { try? layout.files.remove(staged) }
+        switch try layout.files.link(staged, to: path) {
+        case .linked: return true
+        case .nameTaken: return try holdsSameBytes(path, digest: digest)
+        }
     }
 
     /// Removes what a stopped run left in staging. Call with the library lock held.

@@ -83,7 +83,7 @@ public struct IndexRebuilder: Sendable {
                 let url = try layout.url(forRelativePath: path)
                 guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
                 else { continue }
-                guard layout.files.isFile(url.path) else { continue }
+                guard layout.files.isFile(url.path), !isRendition(url) else { continue }
                 let bytes = try layout.files.readFile(url.path)
                 files.append(FiledFile(path: path, subject: subject.path, sha256: ContentDigest(of: bytes).hex,
                                        sourceSha256: nil, size: Int64(bytes.count),
@@ -92,6 +92,14 @@ public struct IndexRebuilder: Sendable {
             }
         }
         return files
+    }
+
+    /// Whether the file is a rendition of a photo beside it (a HEIC's `.jpg` or `.png`): made from
+    /// the photo, not filed from a source, so not a photo of its own.
+    private func isRendition(_ url: URL) -> Bool {
+        guard [PhotoFormat.jpeg, .png].map(\.rawValue).contains(url.pathExtension) else { return false }
+        let stem = url.deletingPathExtension()
+        return [PhotoFormat.heic, .avif].contains { layout.files.isFile(stem.appendingPathExtension($0.rawValue).path) }
     }
 
     /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.

@@ -9,6 +9,8 @@ public struct SourceOutcome: Sendable, Equatable {
     /// The filed file's absolute path (for a duplicate: the file it duplicates; for records:
     /// the first year file written).
     public var destination: String?
+    /// A photo's rendition filed beside it (a HEIC's JPEG), absolute.
+    public var rendition: String?
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
     public var error: String?
     /// Problems that did not stop the import (a broken EXIF block, a decoder warning).

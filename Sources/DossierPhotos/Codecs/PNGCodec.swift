@@ -55,6 +55,24 @@ public enum PNGCodec {
         return output.takeBytes()
     }
 
+    /// An 8-bit RGBA picture (rows of width x 4 bytes) as a PNG, with `exif` (raw TIFF) as its
+    /// eXIf chunk: a HEIF with alpha's rendition.
+    public static func encodeRGBA(_ pixels: [UInt8], width: Int, height: Int, exif: [UInt8]?) throws(PhotoError) -> [UInt8] {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = pixels.withUnsafeBufferPointer { pixels in
+            withOptionalBuffer(exif) { exif in
+                dossier_png_encode_raw(pixels.baseAddress, Int32(width), Int32(height), 8, 6, 0, nil, 0,
+                                       exif.baseAddress, exif.count, nil, nil, &output, &status)
+            }
+        }
+        guard result == 0 else {
+            dossier_buffer_free(&output)
+            throw status.error(format: formatName)
+        }
+        return output.takeBytes()
+    }
+
     /// `orient` for a large photo's file: written to a new scratch file beside it, its pixels kept
     /// in scratch files on the way.
     public static func orient(_ file: ScratchFile, orientation: Int, exif: [UInt8]?) throws -> ScratchFile {

@@ -1,8 +1,9 @@
+import Foundation
 import CImageShims
 
 extension dossier_status {
     /// The library's message, as a Swift string.
-    var messageText: String { Self.text(of: message) }
+    var messageText: String { Self.text(of: message).trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// The first tolerated warning, if any.
     var warningText: String? { warning_count > 0 ? Self.text(of: warning) : nil }

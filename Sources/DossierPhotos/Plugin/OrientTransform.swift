@@ -5,7 +5,7 @@ import DossierCore
 /// everything else kept. Photos that need no turning are proven whole (a JPEG's entropy-coded
 /// data decoded) and kept byte for byte, apart from a bogus tag value reset to 1. A large photo
 /// (`LargePhoto`) is turned from its scratch file into another, the same bytes an in-memory turn
-/// gives.
+/// gives. A HEIF is never re-encoded: see `HEIFOrientation`.
 public struct OrientTransform: Transform {
     public let name = "orient"
     public let summary = "turns photos upright per their EXIF Orientation (lossless for JPEG where the MCUs allow)"
@@ -21,6 +21,7 @@ public struct OrientTransform: Transform {
     }
 
     func upright(_ photo: Photo) throws -> Photo {
+        if photo.format.isHEIF { return try HEIFOrientation.resettingExifTag(of: photo) }
         var result = photo
         let block = photo.exif.flatMap(ExifBlock.init(tiff:))
         let width = photo.orientation.swapsDimensions ? photo.height : photo.width
@@ -65,6 +66,8 @@ public struct OrientTransform: Transform {
             return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
                 try PNGCodec.orient(bytes, orientation: orientation.rawValue, exif: newExif.map(tiff))
             }
+        case (.heic, _), (.avif, _):
+            preconditionFailure("HEIF photos are made upright by HEIFOrientation")
         }
     }
 
@@ -93,6 +96,8 @@ public struct OrientTransform: Transform {
             return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
                 try PNGCodec.orient(file, orientation: orientation.rawValue, exif: newExif.map(tiff))
             }
+        case (.heic, _), (.avif, _):
+            preconditionFailure("HEIF photos are made upright by HEIFOrientation")
         }
     }
 

@@ -1,16 +1,20 @@
 import DossierCore
 
 extension Plugin {
-    /// Photos: JPEG and PNG importers and the transform that turns them upright.
+    /// Photos: JPEG, PNG and HEIF importers, the transform that turns them upright, and the one
+    /// that files a rendition beside each HEIF.
     public static let photos = photos(largePhoto: .standard)
 
-    /// The photos plugin, with photos past `largePhoto`'s limits worked on through scratch files.
-    public static func photos(largePhoto: LargePhoto) -> Plugin {
+    /// The photos plugin, with photos past `largePhoto`'s limits worked on through scratch files,
+    /// and HEIF renditions as `renditions` says.
+    public static func photos(largePhoto: LargePhoto, renditions: PhotoRenditions = .jpeg) -> Plugin {
         Plugin(
             name: "photos",
-            summary: "JPEG and PNG photos, filed upright with their EXIF Orientation reset to 1",
-            importers: [JPEGImporter(largePhoto: largePhoto), PNGImporter(largePhoto: largePhoto)],
-            transforms: [OrientTransform()]
+            summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1",
+            importers: [JPEGImporter(largePhoto: largePhoto), PNGImporter(largePhoto: largePhoto),
+                        HEIFImporter(largePhoto: largePhoto)],
+            // The rendition is made after the HEIF's EXIF tag is reset, so it carries Orientation 1.
+            transforms: [OrientTransform()] + (renditions == .none ? [] : [RenditionTransform()])
         )
     }
 }

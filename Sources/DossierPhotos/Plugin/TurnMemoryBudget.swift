@@ -47,12 +47,15 @@ final class TurnMemoryBudget: @unchecked Sendable {
 
     /// What turning a picture in memory may hold at its peak: for a JPEG, its coefficients (2 bytes for
     /// each of up to 3 samples a pixel) and, on the pixel path, its samples; for a PNG, its rows
-    /// in and out at up to 8 bytes a pixel (16-bit RGBA).
+    /// in and out at up to 8 bytes a pixel (16-bit RGBA); for a HEIF, what making its rendition holds.
     static func estimate(width: Int, height: Int, format: PhotoFormat) -> Int {
         let pixels = max(width, 0) * max(height, 0)
         switch format {
         case .jpeg: return pixels * 9
         case .png: return pixels * 16
+        // A HEIF's rendition: libheif's decoded planes (1.5 bytes a pixel at 4:2:0), its RGB
+        // (3 or 4) and the encoder's rows.
+        case .heic, .avif: return pixels * 6
         }
     }
 }

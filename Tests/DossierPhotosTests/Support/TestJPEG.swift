@@ -16,7 +16,7 @@ enum TestJPEG {
         let result = picture.pixels.withUnsafeBufferPointer { pixels in
             withApp1(app1) { app1 in
                 dossier_jpeg_encode_rgb(pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(quality),
-                                        Int32(hSamp), Int32(vSamp), app1.baseAddress, app1.count, &output, &status)
+                                        Int32(hSamp), Int32(vSamp), app1.baseAddress, app1.count, nil, 0, &output, &status)
             }
         }
         defer { dossier_buffer_free(&output) }

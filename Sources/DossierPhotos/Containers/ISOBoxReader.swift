@@ -1,0 +1,97 @@
+/// Finds the boxes of an ISO base media file (HEIF, MP4, MOV, 3GP) without trusting a byte of it:
+/// every size is checked against the file and the parent box, 64-bit sizes and "to the end of
+/// the file" sizes are read as the standard has them, a box list stops at the first one that
+/// does not fit, and nesting stops at `maximumDepth`. Only the boxes asked for are read, so a
+/// video's media data is never touched.
+struct ISOBoxReader {
+    let bytes: any RandomAccessBytes
+    /// Deeper than any real file nests (moov/trak/mdia/minf/stbl/stsd/... is 7).
+    static let maximumDepth = 16
+    /// The most a box read whole (`payload(of:)`) may hold: `meta` and `moov` run to a few MiB
+    /// even for hours of video.
+    static let maximumPayload: Int64 = 64 << 20
+
+    init(_ bytes: any RandomAccessBytes) {
+        self.bytes = bytes
+    }
+
+    /// The file's top-level boxes.
+    func topLevel() throws(ContainerError) -> [ISOBox] {
+        try boxes(from: 0, to: bytes.byteCount)
+    }
+
+    /// The boxes inside `parent`, after `skipping` bytes of its payload (4 for a full box's
+    /// version and flags, as `meta` has in HEIF; more for sample entries).
+    func children(of parent: ISOBox, skipping: Int64 = 0, depth: Int = 1) throws(ContainerError) -> [ISOBox] {
+        guard depth <= ISOBoxReader.maximumDepth else { throw ContainerError.tooDeep(ISOBoxReader.maximumDepth) }
+        return try boxes(from: parent.payloadStart + skipping, to: parent.end)
+    }
+
+    /// The first box of `type` along `path` below the top level (`["moov", "mvhd"]`), skipping
+    /// a full box's 4 header bytes where `fullBoxes` names the parent.
+    func find(_ path: [String], fullBoxes: Set<String> = ["meta"]) throws(ContainerError) -> ISOBox? {
+        var level = try topLevel()
+        var found: ISOBox?
+        for (depth, type) in path.enumerated() {
+            guard let box = level.first(where: { $0.type == type }) else { return nil }
+            found = box
+            if depth + 1 < path.count {
+                level = try children(of: box, skipping: fullBoxes.contains(type) ? 4 : 0, depth: depth + 1)
+            }
+        }
+        return found
+    }
+
+    /// A box's payload, read whole (refused past `maximumPayload`).
+    func payload(of box: ISOBox) throws(ContainerError) -> [UInt8] {
+        guard box.payloadLength <= ISOBoxReader.maximumPayload else {
+            throw ContainerError.tooLarge(type: box.type, size: box.payloadLength)
+        }
+        return try bytes.read(at: box.payloadStart, length: Int(box.payloadLength))
+    }
+
+    private func boxes(from start: Int64, to end: Int64) throws(ContainerError) -> [ISOBox] {
+        var found: [ISOBox] = []
+        var offset = start
+        while end - offset >= 8 {
+            let header = try bytes.read(at: offset, length: 8)
+            let size32 = UInt32(bigEndianBytes: header[0..<4])
+            let type = ISOBoxReader.fourCC(header[4..<8])
+            var headerLength: Int64 = 8
+            let size: Int64
+            switch size32 {
+            case 0:
+                // "To the end of the file": only the last top-level box may say so.
+                size = end - offset
+            case 1:
+                guard end - offset >= 16 else { throw ContainerError.truncated(at: offset) }
+                let large = UInt64(bigEndianBytes: try bytes.read(at: offset + 8, length: 8)[0..<8])
+                guard large <= UInt64(Int64.max) else { throw ContainerError.malformed("'\(type)' claims \(large) bytes") }
+                size = Int64(large)
+                headerLength = 16
+            default:
+                size = Int64(size32)
+            }
+            if type == "uuid" { headerLength += 16 }
+            guard size >= headerLength else {
+                throw ContainerError.malformed("'\(type)' at byte \(offset) claims \(size) bytes, less than its header")
+            }
+            guard size <= end - offset else { throw ContainerError.truncated(at: offset) }
+            found.append(ISOBox(type: type, start: offset, payloadStart: offset + headerLength, end: offset + size))
+            offset += size
+        }
+        return found
+    }
+
+    /// Four bytes as a box type or brand: printable ASCII kept, anything else escaped.
+    static func fourCC<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        String(bytes.map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "?" })
+    }
+}
+
+extension FixedWidthInteger {
+    /// The integer stored big-endian in `bytes` (exactly its width).
+    init<C: Collection>(bigEndianBytes bytes: C) where C.Element == UInt8 {
+        self = bytes.reduce(0) { ($0 << 8) | Self($1) }
+    }
+}

@@ -1,0 +1,49 @@
+import DossierCore
+
+/// Reads HEIF photos (HEIC from iPhones and Android phones, AVIF): libheif opens the file and
+/// reads its primary image's size as displayed, its EXIF item and its profile; nothing is decoded
+/// here, so a duplicate is recognised before any pixel work. The container's transforms (irot,
+/// imir, clap) are what turns a HEIF upright; the EXIF Orientation inside is informational.
+public struct HEIFImporter: Importer {
+    public let name = "heif"
+    /// A photo is filed itself; there is no text to keep beside it.
+    public let keepsSource = false
+    public let summary = "HEIC, HEIF and AVIF photos (recognised by their 'ftyp' brands); EXIF from the Exif item"
+    let largePhoto: LargePhoto
+
+    public init(largePhoto: LargePhoto = .standard) {
+        self.largePhoto = largePhoto
+    }
+
+    public func canRead(head: [UInt8]) -> Bool {
+        ISOFileType(head: head)?.isHEIF ?? false
+    }
+
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        let (content, digest, inspection) = try largePhoto.read(input, context: context,
+                                                                describe: { try HEIFCodec.inspect($0) },
+                                                                pixels: { $0.width * $0.height })
+        let exif = inspection.exifItem.flatMap(HEIFExif.init(item:))
+        let metadata = PhotoMetadata(exif: exif?.tiff, pngTime: nil, source: input.source, timeZone: context.timeZone)
+        var warnings = metadata.warnings
+        if inspection.exifItem != nil && exif == nil {
+            warnings.append(PhotoMetadata.unreadableExifWarning)
+        }
+        // Viewers turn a HEIF by its container; an EXIF turn it does not carry was written by a
+        // tool that relied on EXIF. Only then does the EXIF tag turn the rendition.
+        var orientation = Orientation.up
+        if metadata.orientation != .up {
+            let structure = try? HEIFStructure(reading: content.randomAccess)
+            if structure.map({ !$0.turnsOrMirrors }) ?? false {
+                orientation = metadata.orientation
+                warnings.append("EXIF Orientation \(metadata.orientation.rawValue) but no turn in the HEIF container "
+                    + "(irot/imir): the rendition is turned by the EXIF tag; the HEIF is filed as it is")
+            }
+        }
+        let format: PhotoFormat = ISOFileType(head: input.head).map { $0.brands.contains("avif") && !$0.brands.contains("heic") }
+            ?? false ? .avif : .heic
+        try sink.accept(.photo(Photo(source: input.source, format: format, content: content, sourceDigest: digest,
+                                     orientation: orientation, width: inspection.width, height: inspection.height,
+                                     captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)))
+    }
+}

@@ -1,0 +1,96 @@
+import DossierCore
+import DossierPhotos
+import DossierTestSupport
+import Foundation
+import Testing
+
+/// HEIC photos through the `dossier` binary, as a phone dump brings them.
+@Suite("dossier import of HEIC photos", SharedCorpora.required)
+struct HEICImportTests {
+    let folder: TemporaryFolder
+
+    static let iPhone = "heif/immich-test-assets/formats/heic/IMG_2682.heic"
+    static let samsung = "heif/immich-test-assets/formats/motionphoto/samsung-one-ui-6.heic"
+    static let alpha = "heif/test-heic-images/image4.heic"
+
+    init() throws {
+        folder = try TemporaryFolder()
+        for (corpus, name) in [(HEICImportTests.iPhone, "IMG_2682.HEIC"), (HEICImportTests.samsung, "20240112_213853.heic"),
+                               (HEICImportTests.alpha, "sticker.heic")] {
+            try folder.write(Array(try Data(contentsOf: SharedCorpora.url(corpus))), to: "dump/pets/leo/\(name)")
+        }
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    func outcome(_ result: DossierBinary.Result, _ name: String) throws -> [String: Any] {
+        try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("/\(name)") ?? false })
+    }
+
+    @Test("Each HEIC is filed as it was with a JPEG beside it (a PNG for one with alpha), and --json names it")
+    func filesHEICWithRenditions() throws {
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let iPhone = try outcome(result, "IMG_2682.HEIC")
+        let destination = try #require(iPhone["destination"] as? String)
+        #expect(destination.hasSuffix("pets/leo/photos/2019/2019-03-21_110422_\(String(ContentDigest(of: try bytes(folder.path("dump/pets/leo/IMG_2682.HEIC"))).hex.prefix(8))).heic"))
+        #expect(try bytes(destination) == bytes(folder.path("dump/pets/leo/IMG_2682.HEIC")))
+        let rendition = try #require(iPhone["rendition"] as? String)
+        #expect(rendition == String(destination.dropLast(4)) + "jpg")
+        let info = try JPEGCodec.info(try bytes(rendition))
+        #expect((info.width, info.height) == (4032, 3024))
+
+        let samsung = try outcome(result, "20240112_213853.heic")
+        let portrait = try JPEGCodec.info(try bytes(try #require(samsung["rendition"] as? String)))
+        #expect((portrait.width, portrait.height) == (3000, 4000))
+        #expect((samsung["destination"] as? String)?.contains("/2024/2024-01-12_213853_") == true)
+
+        let sticker = try outcome(result, "sticker.heic")
+        let png = try #require(sticker["rendition"] as? String)
+        #expect(png.hasSuffix(".png"))
+        let inspection = try PNGCodec.inspect(try bytes(png))
+        #expect((inspection.width, inspection.height, inspection.colorType) == (700, 476, 6))
+    }
+
+    @Test("--renditions none files the HEIC alone")
+    func withoutRenditions() throws {
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--renditions", "none"],
+                                           in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let filed = try FileManager.default.subpathsOfDirectory(atPath: folder.path("Library/pets/leo/photos"))
+            .filter { $0.contains(".") }
+        #expect(filed.count == 3)
+        #expect(filed.allSatisfy { $0.hasSuffix(".heic") })
+        #expect(result.outcomes.allSatisfy { $0["rendition"] == nil })
+    }
+
+    @Test("Imported again, each HEIC is a duplicate; a rebuilt index holds the HEICs, not their renditions")
+    func reimportAndRebuild() throws {
+        try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.outcomes.map { $0["status"] as? String } == ["duplicate", "duplicate", "duplicate"])
+        let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
+        #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+        #expect(rebuilt.standardOutput.contains("3 photos"), "\(rebuilt.standardOutput)")
+    }
+
+    @Test("A rendition left by a run stopped before its HEIC was linked is kept, and the HEIC filed beside it")
+    func renditionLeftByAStoppedRun() throws {
+        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+                                          in: folder.url)
+        let heic = try #require(first.outcomes.first?["destination"] as? String)
+        let rendition = try #require(first.outcomes.first?["rendition"] as? String)
+        let renditionBytes = try bytes(rendition)
+        // What a kill between the two links leaves: the rendition, and no HEIC (nor its index row).
+        try FileManager.default.removeItem(atPath: heic)
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+
+        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+                                           in: folder.url)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.outcomes.first?["status"] as? String == "imported")
+        #expect(second.outcomes.first?["destination"] as? String == heic)
+        #expect(try bytes(heic) == bytes(folder.path("dump/pets/leo/IMG_2682.HEIC")))
+        #expect(try bytes(rendition) == renditionBytes)
+    }
+}
