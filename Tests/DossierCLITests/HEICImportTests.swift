@@ -44,6 +44,9 @@ struct HEICImportTests {
         let portrait = try JPEGCodec.info(try bytes(try #require(samsung["rendition"] as? String)))
         #expect((portrait.width, portrait.height) == (3000, 4000))
         #expect((samsung["destination"] as? String)?.contains("/2024/2024-01-12_213853_") == true)
+        // The Samsung file is a motion photo (its video in an 'mpvd' box, kept); the iPhone's is not.
+        #expect(samsung["motion"] as? Bool == true)
+        #expect(iPhone["motion"] == nil)
 
         let sticker = try outcome(result, "sticker.heic")
         let png = try #require(sticker["rendition"] as? String)

@@ -43,6 +43,7 @@ struct MotionPhotoSafetyTests {
                                            in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)")
         let destination = try #require(result.outcomes.first?["destination"] as? String)
+        #expect(result.outcomes.first?["motion"] as? Bool == true)
         let filed = try #require(SafetyFixtures.contents(destination))
         #expect(Array(filed.suffix(video.count)) == video)
         // The offset counts from the end of the file: it still finds the video's first box.

@@ -24,6 +24,8 @@ struct JSONLinesReporter: OutcomeListener {
             "error": outcome.error ?? NSNull(),
         ]
         if let rendition = outcome.rendition { object["rendition"] = rendition }
+        if let rotation = outcome.rotation { object["rotation"] = rotation }
+        if outcome.motion { object["motion"] = true }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
         if !outcome.subjects.isEmpty { object["subjects"] = outcome.subjects.map(\.path) }

@@ -5,6 +5,10 @@ public struct CaptureDate: Hashable, Sendable {
         case exifDateTimeOriginal
         case exifDateTime
         case pngTime
+        /// A QuickTime movie's `com.apple.quicktime.creationdate` (local time with its offset).
+        case quickTimeCreationDate
+        /// A movie's `mvhd` creation time (UTC).
+        case movieHeader
         case fileModificationTime
     }
 

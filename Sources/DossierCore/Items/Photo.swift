@@ -20,6 +20,10 @@ public struct Photo: Sendable {
     public var warnings: [String]
     /// Filed beside the photo when its format needs one (HEIF); made by the rendition transform.
     public var rendition: PhotoRendition?
+    /// A movie's turn as players apply it (its track matrix, degrees clockwise); nil for photos.
+    public var rotation: Int?
+    /// A motion photo: a photo that carries a short video inside it (Google, Samsung), kept.
+    public var isMotionPhoto = false
     /// Set by routing; nil until then.
     public var subject: Subject?
 
@@ -38,6 +42,7 @@ public struct Photo: Sendable {
         self.isVerified = isVerified
         self.warnings = warnings
         rendition = nil
+        rotation = nil
         subject = nil
     }
 }

@@ -32,12 +32,13 @@ public struct LibraryLayout: Sendable {
             .appendingPathComponent(subject.id.rawValue, isDirectory: true)
     }
 
-    /// `pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.jpg`, relative to the root.
+    /// `pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.jpg` (a video: `pets/leo/videos/2024/...mov`),
+    /// relative to the root.
     public func photoPath(for subject: Subject, takenAt date: LocalDateTime, digest: ContentDigest,
                           format: PhotoFormat, collisionIndex: Int = 0) -> String
     {
         let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
-        return "\(subject.path)/photos/\(String(format: "%04d", date.year))/"
+        return "\(subject.path)/\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
             + "\(date.fileStamp)_\(digest.shortHex)\(suffix).\(format.rawValue)"
     }
 

@@ -11,6 +11,10 @@ public struct SourceOutcome: Sendable, Equatable {
     public var destination: String?
     /// A photo's rendition filed beside it (a HEIC's JPEG), absolute.
     public var rendition: String?
+    /// A movie's turn as players apply it (degrees clockwise, from its track matrix).
+    public var rotation: Int?
+    /// A motion photo: its video is inside the filed file.
+    public var motion = false
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
     public var error: String?
     /// Problems that did not stop the import (a broken EXIF block, a decoder warning).

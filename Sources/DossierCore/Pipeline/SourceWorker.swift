@@ -152,6 +152,13 @@ struct SourceWorker: Sendable {
     /// Files one photo: skipped if its source bytes are already filed for the subject (before
     /// any decoding), else transformed and filed.
     func file(_ photo: Photo) throws -> WorkedSource {
+        var worked = try fileWithoutFacts(photo)
+        worked.outcome.rotation = photo.rotation
+        worked.outcome.motion = photo.isMotionPhoto
+        return worked
+    }
+
+    private func fileWithoutFacts(_ photo: Photo) throws -> WorkedSource {
         let source = photo.source
         guard let subject = photo.subject else { throw ImportFailure(path: source.path, stage: .route, reason: "no subject") }
         var warnings: [String] = []

@@ -17,10 +17,11 @@ public struct SourceInput: Sendable {
     }
 
     /// The whole file copied into `folder` (for a file too large to hold in memory), hashed as it
-    /// is copied; refused, as `readAll` does, above `ImportPipeline.maximumSourceSize`.
-    public func copy(into folder: ScratchFolder) throws -> ScratchFile {
-        guard source.size <= ImportPipeline.maximumSourceSize else {
-            throw SourceReadError.tooLarge(size: source.size, limit: ImportPipeline.maximumSourceSize)
+    /// is copied; refused, as `readAll` does, above `limit` (`ImportPipeline.maximumSourceSize`
+    /// unless the importer streams the file, as videos are).
+    public func copy(into folder: ScratchFolder, limit: Int64 = ImportPipeline.maximumSourceSize) throws -> ScratchFile {
+        guard source.size <= limit else {
+            throw SourceReadError.tooLarge(size: source.size, limit: limit)
         }
         return try ScratchFile.copy(of: source.readPath, in: folder)
     }

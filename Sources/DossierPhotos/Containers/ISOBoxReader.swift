@@ -20,6 +20,14 @@ struct ISOBoxReader {
         try boxes(from: 0, to: bytes.byteCount)
     }
 
+    /// The top-level boxes up to the first bytes that are no box at all (their type is not four
+    /// printable characters): phones append data of their own after the last box (Samsung's
+    /// `SEFT` trailer). A box that claims more bytes than the file holds still throws: that
+    /// file was cut off.
+    func topLevelBeforeTrailer() throws(ContainerError) -> [ISOBox] {
+        try boxes(from: 0, to: bytes.byteCount, stoppingAtTrailer: true)
+    }
+
     /// The boxes inside `parent`, after `skipping` bytes of its payload (4 for a full box's
     /// version and flags, as `meta` has in HEIF; more for sample entries).
     func children(of parent: ISOBox, skipping: Int64 = 0, depth: Int = 1) throws(ContainerError) -> [ISOBox] {
@@ -50,13 +58,14 @@ struct ISOBoxReader {
         return try bytes.read(at: box.payloadStart, length: Int(box.payloadLength))
     }
 
-    private func boxes(from start: Int64, to end: Int64) throws(ContainerError) -> [ISOBox] {
+    private func boxes(from start: Int64, to end: Int64, stoppingAtTrailer: Bool = false) throws(ContainerError) -> [ISOBox] {
         var found: [ISOBox] = []
         var offset = start
         while end - offset >= 8 {
             let header = try bytes.read(at: offset, length: 8)
             let size32 = UInt32(bigEndianBytes: header[0..<4])
             let type = ISOBoxReader.fourCC(header[4..<8])
+            if stoppingAtTrailer, !found.isEmpty, !header[4..<8].allSatisfy(ISOBoxReader.isTypeCharacter) { break }
             var headerLength: Int64 = 8
             let size: Int64
             switch size32 {
@@ -81,6 +90,12 @@ struct ISOBoxReader {
             offset += size
         }
         return found
+    }
+
+    /// Letters, digits, space and the © of QuickTime's metadata types.
+    static func isTypeCharacter(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x20
+            || byte == 0xA9
     }
 
     /// Four bytes as a box type or brand: printable ASCII kept, anything else escaped.

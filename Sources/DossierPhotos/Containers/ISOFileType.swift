@@ -39,6 +39,12 @@ struct ISOFileType: Equatable, Sendable {
     /// (a motion photo's), but a movie never lists a HEIF brand.
     var isHEIF: Bool { brands.contains { ISOFileType.imageBrands.contains($0) } }
 
-    /// A movie: a movie brand and no image brand (audio-only brands such as `M4A ` are not movies).
-    var isMovie: Bool { !isHEIF && brands.contains { ISOFileType.movieBrands.contains($0) } }
+    /// Major brands of sound alone (iTunes audio and audiobooks, Flash audio): their `isom`
+    /// compatibility does not make them movies.
+    static let soundBrands: Set<String> = ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]
+
+    /// A movie: a movie brand, no image brand, and not a sound file.
+    var isMovie: Bool {
+        !isHEIF && !ISOFileType.soundBrands.contains(majorBrand) && brands.contains { ISOFileType.movieBrands.contains($0) }
+    }
 }

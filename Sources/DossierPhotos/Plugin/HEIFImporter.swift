@@ -42,8 +42,10 @@ public struct HEIFImporter: Importer {
         }
         let format: PhotoFormat = ISOFileType(head: input.head).map { $0.brands.contains("avif") && !$0.brands.contains("heic") }
             ?? false ? .avif : .heic
-        try sink.accept(.photo(Photo(source: input.source, format: format, content: content, sourceDigest: digest,
-                                     orientation: orientation, width: inspection.width, height: inspection.height,
-                                     captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)))
+        var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest,
+                          orientation: orientation, width: inspection.width, height: inspection.height,
+                          captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)
+        photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
+        try sink.accept(.photo(photo))
     }
 }

@@ -27,8 +27,10 @@ public struct JPEGImporter: Importer {
             }
         }, pixels: { $0.0.width * $0.0.height })
         let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: input.source, timeZone: context.timeZone)
-        try sink.accept(.photo(Photo(source: input.source, format: .jpeg, content: content, sourceDigest: digest,
-                                     orientation: metadata.orientation, width: info.width, height: info.height,
-                                     captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)))
+        var photo = Photo(source: input.source, format: .jpeg, content: content, sourceDigest: digest,
+                          orientation: metadata.orientation, width: info.width, height: info.height,
+                          captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)
+        photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: .jpeg)
+        try sink.accept(.photo(photo))
     }
 }

@@ -22,6 +22,8 @@ public struct OrientTransform: Transform {
 
     func upright(_ photo: Photo) throws -> Photo {
         if photo.format.isHEIF { return try HEIFOrientation.resettingExifTag(of: photo) }
+        // A movie's turn is its track matrix, which players honour: turning it means re-encoding.
+        if photo.format.isVideo { return photo }
         var result = photo
         let block = photo.exif.flatMap(ExifBlock.init(tiff:))
         let width = photo.orientation.swapsDimensions ? photo.height : photo.width
@@ -66,8 +68,8 @@ public struct OrientTransform: Transform {
             return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
                 try PNGCodec.orient(bytes, orientation: orientation.rawValue, exif: newExif.map(tiff))
             }
-        case (.heic, _), (.avif, _):
-            preconditionFailure("HEIF photos are made upright by HEIFOrientation")
+        case (.heic, _), (.avif, _), (.quickTime, _), (.mp4, _), (.m4v, _), (.threeGP, _):
+            preconditionFailure("HEIF photos and videos are not turned here")
         }
     }
 
@@ -96,8 +98,8 @@ public struct OrientTransform: Transform {
             return try TurnMemoryBudget.shared.withReservation(of: budget(photo)) {
                 try PNGCodec.orient(file, orientation: orientation.rawValue, exif: newExif.map(tiff))
             }
-        case (.heic, _), (.avif, _):
-            preconditionFailure("HEIF photos are made upright by HEIFOrientation")
+        case (.heic, _), (.avif, _), (.quickTime, _), (.mp4, _), (.m4v, _), (.threeGP, _):
+            preconditionFailure("HEIF photos and videos are not turned here")
         }
     }
 

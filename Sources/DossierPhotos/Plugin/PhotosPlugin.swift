@@ -2,7 +2,7 @@ import DossierCore
 
 extension Plugin {
     /// Photos: JPEG, PNG and HEIF importers, the transform that turns them upright, and the one
-    /// that files a rendition beside each HEIF.
+    /// that files a rendition beside each HEIF; and the movies phones take beside them.
     public static let photos = photos(largePhoto: .standard)
 
     /// The photos plugin, with photos past `largePhoto`'s limits worked on through scratch files,
@@ -10,9 +10,9 @@ extension Plugin {
     public static func photos(largePhoto: LargePhoto, renditions: PhotoRenditions = .jpeg) -> Plugin {
         Plugin(
             name: "photos",
-            summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1",
+            summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1, and movies",
             importers: [JPEGImporter(largePhoto: largePhoto), PNGImporter(largePhoto: largePhoto),
-                        HEIFImporter(largePhoto: largePhoto)],
+                        HEIFImporter(largePhoto: largePhoto), VideoImporter()],
             // The rendition is made after the HEIF's EXIF tag is reset, so it carries Orientation 1.
             transforms: [OrientTransform()] + (renditions == .none ? [] : [RenditionTransform()])
         )

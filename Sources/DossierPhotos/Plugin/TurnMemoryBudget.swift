@@ -56,6 +56,7 @@ final class TurnMemoryBudget: @unchecked Sendable {
         // A HEIF's rendition: libheif's decoded planes (1.5 bytes a pixel at 4:2:0), its RGB
         // (3 or 4) and the encoder's rows.
         case .heic, .avif: return pixels * 6
+        case .quickTime, .mp4, .m4v, .threeGP: return 0
         }
     }
 }

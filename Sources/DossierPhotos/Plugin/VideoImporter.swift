@@ -1,0 +1,67 @@
+import DossierCore
+import Foundation
+
+/// Reads the movies a phone dump holds (MOV, MP4, M4V, 3GP): filed byte for byte under
+/// `videos/<YYYY>/`, dated by their own metadata, their turn left to players (turning a movie
+/// means re-encoding it) and reported as `rotation`. Only the `moov` box is read; a movie of
+/// any size is copied into the library's staging folder once, hashed on the way.
+public struct VideoImporter: Importer {
+    public let name = "video"
+    /// A movie is filed itself; there is no text to keep beside it.
+    public let keepsSource = false
+    public let summary = "MOV, MP4, M4V and 3GP movies (recognised by their 'ftyp' brands), filed as they are"
+
+    /// Movies held in memory up to this size; larger ones are copied to a scratch file.
+    static let inMemorySize: Int64 = 64 << 20
+    /// The largest movie filed: a phone's longest 4K recording is a few tens of GiB.
+    public static let maximumSize: Int64 = 256 << 30
+
+    public init() {}
+
+    public func canRead(head: [UInt8]) -> Bool {
+        ISOFileType(head: head)?.isMovie ?? false
+    }
+
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        let content: PhotoContent
+        let digest: ContentDigest
+        if input.source.size <= VideoImporter.inMemorySize {
+            let data = try input.readAll()
+            (content, digest) = (.memory(data.bytes), data.digest)
+        } else {
+            let file = try input.copy(into: context.scratchFolder, limit: VideoImporter.maximumSize)
+            (content, digest) = (.file(file), file.digest)
+        }
+        let facts: MovieFacts
+        do {
+            facts = try MovieFacts(reading: content.randomAccess)
+        } catch {
+            throw VideoError.unreadable(error)
+        }
+        var video = Photo(source: input.source, format: VideoImporter.format(of: input.head), content: content,
+                          sourceDigest: digest, orientation: .up, width: 0, height: 0,
+                          captureDate: VideoImporter.captureDate(facts, source: input.source, timeZone: context.timeZone),
+                          exif: nil, isVerified: true)
+        video.rotation = facts.rotation ?? 0
+        try sink.accept(.photo(video))
+    }
+
+    /// The date: the QuickTime creation date (the camera's wall clock), else the `mvhd` time
+    /// (UTC) on the library's wall clock, else the file's mtime.
+    static func captureDate(_ facts: MovieFacts, source: SourceFile, timeZone: TimeZone) -> CaptureDate {
+        if let local = facts.quickTimeCreationDate { return CaptureDate(local, origin: .quickTimeCreationDate) }
+        if let header = facts.movieHeaderCreation {
+            return CaptureDate(LocalDateTime(header, in: timeZone), origin: .movieHeader)
+        }
+        return CaptureDate(LocalDateTime(source.modificationDate, in: timeZone), origin: .fileModificationTime)
+    }
+
+    /// The filed extension, from the brands: QuickTime, M4V, 3GP, else MP4.
+    static func format(of head: [UInt8]) -> PhotoFormat {
+        guard let type = ISOFileType(head: head) else { return .mp4 }
+        if type.majorBrand == "qt  " { return .quickTime }
+        if type.majorBrand.hasPrefix("M4V") { return .m4v }
+        if type.majorBrand.hasPrefix("3g") { return .threeGP }
+        return .mp4
+    }
+}
