@@ -77,6 +77,39 @@ struct HEICImportTests {
         #expect(rebuilt.standardOutput.contains("3 photos"), "\(rebuilt.standardOutput)")
     }
 
+    static func liveMovie() -> [UInt8] {
+        var movie = TestMovie()
+        movie.mediaBytes = 48_000
+        movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2019-03-21T11:04:22+0100"),
+                                   ("com.apple.quicktime.content.identifier", "B3A1F5C2-7D4E-4A8B-9C0D-1E2F3A4B5C6D")]
+        return movie.bytes
+    }
+
+    @Test("A Live Photo's movie is filed beside its HEIC under the same name, whichever is filed first")
+    func livePhotoTogether() throws {
+        try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
+        let result = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "dump/pets/leo/IMG_2682.HEIC",
+                                            "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let heic = try #require(try outcome(result, "IMG_2682.HEIC")["destination"] as? String)
+        let movie = try #require(try outcome(result, "IMG_2682.MOV")["destination"] as? String)
+        #expect(movie == String(heic.dropLast(4)) + "mov")
+        #expect(try bytes(movie) == HEICImportTests.liveMovie())
+    }
+
+    @Test("A movie arriving after its still has left the folder (--move, the daemon) still finds it, through the index")
+    func livePhotoAfterTheStillLeft() throws {
+        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json", "--move"],
+                                          in: folder.url)
+        let heic = try #require(first.outcomes.first?["destination"] as? String)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("dump/pets/leo/IMG_2682.HEIC")))
+        try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
+        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json", "--move"],
+                                           in: folder.url)
+        #expect(second.outcomes.first?["destination"] as? String == String(heic.dropLast(4)) + "mov")
+        #expect(second.outcomes.first?["source_removed"] as? Bool == true)
+    }
+
     @Test("A rendition left by a run stopped before its HEIC was linked is kept, and the HEIC filed beside it")
     func renditionLeftByAStoppedRun() throws {
         let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],

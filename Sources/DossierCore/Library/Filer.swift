@@ -29,8 +29,10 @@ public struct Filer: Sendable {
         // A scratch file keeps its staging name until it goes; bytes written here lose theirs now.
         defer { if let staged, staged.scratch == nil { try? layout.files.remove(staged.path) } }
         for collision in 0..<Filer.maximumCollisions {
-            let relativePath = layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
-                                                format: photo.format, collisionIndex: collision)
+            let relativePath = photo.livePhotoStill.map {
+                layout.livePhotoMoviePath(for: subject, stillPath: $0, format: photo.format, collisionIndex: collision)
+            } ?? layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest, format: photo.format,
+                                  collisionIndex: collision)
             let finalPath = try layout.url(forRelativePath: relativePath).path
             if dryRun {
                 guard try layout.files.entryType(finalPath) != nil else { return .filed(path: relativePath, digest: digest) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Rebuilds the index from the subject folders, which are the truth: every file under
-/// `<kind>/<id>/photos/` is hashed and recorded. What only the index knew (which source a file
+/// `<kind>/<id>/photos/` and `<kind>/<id>/videos/` is hashed and recorded (renditions beside a
+/// HEIC are not: they are made from it). What only the index knew (which source a file
 /// came from) is lost, so the next import of an old source decodes it again and then finds its
 /// filed bytes already there.
 public struct IndexRebuilder: Sendable {
@@ -76,20 +77,30 @@ public struct IndexRebuilder: Sendable {
         let filedAt = ISO8601DateFormatter().string(from: Date())
         var files: [FiledFile] = []
         for subject in layout.existingSubjects().sorted() {
-            let photos = layout.folder(for: subject).appendingPathComponent("photos")
-            guard let enumerator = FileManager.default.enumerator(atPath: photos.path) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                let path = "\(subject.path)/photos/\(relative)"
-                let url = try layout.url(forRelativePath: path)
-                guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
-                else { continue }
-                guard layout.files.isFile(url.path), !isRendition(url) else { continue }
-                let bytes = try layout.files.readFile(url.path)
-                files.append(FiledFile(path: path, subject: subject.path, sha256: ContentDigest(of: bytes).hex,
-                                       sourceSha256: nil, size: Int64(bytes.count),
-                                       capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
-                                       filedAt: filedAt))
+            for folder in ["photos", "videos"] {
+                files += try filedFiles(in: folder, of: subject, filedAt: filedAt)
             }
+        }
+        return files
+    }
+
+    /// Every file under `<kind>/<id>/<folder>/`, hashed, but renditions.
+    private func filedFiles(in folder: String, of subject: Subject, filedAt: String) throws -> [FiledFile] {
+        let root = layout.folder(for: subject).appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var files: [FiledFile] = []
+        while let relative = enumerator.nextObject() as? String {
+            let path = "\(subject.path)/\(folder)/\(relative)"
+            let url = try layout.url(forRelativePath: path)
+            guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
+            else { continue }
+            guard layout.files.isFile(url.path), !isRendition(url) else { continue }
+            // Read a chunk at a time: a video may be gigabytes.
+            let (size, digest) = try layout.files.digest(ofFile: url.path)
+            files.append(FiledFile(path: path, subject: subject.path, sha256: digest.hex,
+                                   sourceSha256: nil, size: size,
+                                   capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
+                                   filedAt: filedAt))
         }
         return files
     }

@@ -37,9 +37,26 @@ public struct LibraryLayout: Sendable {
     public func photoPath(for subject: Subject, takenAt date: LocalDateTime, digest: ContentDigest,
                           format: PhotoFormat, collisionIndex: Int = 0) -> String
     {
+        "\(subject.path)/\(photoName(takenAt: date, digest: digest, format: format, collisionIndex: collisionIndex))"
+    }
+
+    /// A photo's path inside its subject's folder: `photos/2024/2024-03-02_141503_1a2b3c4d.jpg`.
+    public func photoName(takenAt date: LocalDateTime, digest: ContentDigest, format: PhotoFormat,
+                          collisionIndex: Int = 0) -> String
+    {
         let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
-        return "\(subject.path)/\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
+        return "\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
             + "\(date.fileStamp)_\(digest.shortHex)\(suffix).\(format.rawValue)"
+    }
+
+    /// A Live Photo's movie, beside its photo (`stillPath`, relative to the subject's folder) under
+    /// the same name: `pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`.
+    public func livePhotoMoviePath(for subject: Subject, stillPath: String, format: PhotoFormat,
+                                   collisionIndex: Int = 0) -> String
+    {
+        let stem = (stillPath as NSString).deletingPathExtension
+        let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
+        return "\(subject.path)/\(stem)\(suffix).\(format.rawValue)"
     }
 
     /// The absolute location of a path relative to the root; refuses anything that would leave it.

@@ -129,7 +129,8 @@ public struct ImportPipeline: Sendable {
                 filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
                                          requestedKind: options.requestedKind, timeZone: timeZone,
-                                         scratchFolder: options.dryRun ? .temporary : .staging(of: layout)))
+                                         scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
+                                         index: session.index))
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }

@@ -15,9 +15,14 @@ public struct PipelineContext: Sendable {
     public let timeZone: TimeZone
     /// Where photos too large to hold in memory are kept while they are worked on.
     public let scratchFolder: ScratchFolder
+    /// The library's index, to read what earlier sources were filed as (a Live Photo's movie
+    /// finds its photo's name there once the photo has left the folder); nil in a dry run.
+    public let index: LibraryIndex?
 
     public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
-                requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary) {
+                requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary,
+                index: LibraryIndex? = nil) {
+        self.index = index
         self.timeZone = timeZone
         self.scratchFolder = scratchFolder
         self.logger = logger

@@ -2,7 +2,7 @@ import DossierCore
 import Foundation
 
 /// Reads the movies a phone dump holds (MOV, MP4, M4V, 3GP): filed byte for byte under
-/// `videos/<YYYY>/`, dated by their own metadata, their turn left to players (turning a movie
+/// `videos/<YYYY>/` (a Live Photo's movie beside its still: `LivePhotoPairing`), dated by their own metadata, their turn left to players (turning a movie
 /// means re-encoding it) and reported as `rotation`. Only the `moov` box is read; a movie of
 /// any size is copied into the library's staging folder once, hashed on the way.
 public struct VideoImporter: Importer {
@@ -43,6 +43,8 @@ public struct VideoImporter: Importer {
                           captureDate: VideoImporter.captureDate(facts, source: input.source, timeZone: context.timeZone),
                           exif: nil, isVerified: true)
         video.rotation = facts.rotation ?? 0
+        video.livePhotoStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
+                                                                             identifier: facts.contentIdentifier)
         try sink.accept(.photo(video))
     }
 

@@ -9,6 +9,21 @@ struct ExifFixture {
     var pixelSize: (width: Int, height: Int)? = nil
     /// A JPEG thumbnail for IFD1.
     var thumbnail: [UInt8]? = nil
+    /// The EXIF IFD's MakerNote (tag 0x927C), as a camera writes it.
+    var makerNote: [UInt8]? = nil
+
+    /// Apple's maker note as an iPhone writes it for a Live Photo's still: `Apple iOS\0`, version 1,
+    /// `MM`, and a directory (offsets from the note's start) holding the content identifier (0x0011).
+    static func appleMakerNote(contentIdentifier: String) -> [UInt8] {
+        let value = Array(contentIdentifier.utf8) + [0]
+        let be16 = { (v: Int) in [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let be32 = { (v: Int) in [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        // Two entries, the identifier's text after the directory: 14 + 2 + 2 * 12 + 4 = 44.
+        return Array("Apple iOS".utf8) + [0] + [0, 1] + Array("MM".utf8) + be16(2)
+            + be16(0x0001) + be16(9) + be32(1) + be32(10)
+            + be16(0x0011) + be16(2) + be32(value.count) + be32(44)
+            + be32(0) + value
+    }
 
     /// The JPEG APP1 payload: `Exif\0\0` and the TIFF structure.
     var app1Payload: [UInt8] { Array("Exif".utf8) + [0, 0] + tiff }
@@ -20,6 +35,7 @@ struct ExifFixture {
         if let dateTime { ifd0.append(.ascii(0x0132, dateTime)) }
         var exifIFD: [Entry] = []
         if let dateTimeOriginal { exifIFD.append(.ascii(0x9003, dateTimeOriginal)) }
+        if let makerNote { exifIFD.append(.undefined(0x927C, makerNote)) }
         if let pixelSize {
             exifIFD.append(.long(0xA002, pixelSize.width))
             exifIFD.append(.long(0xA003, pixelSize.height))
@@ -32,10 +48,11 @@ struct ExifFixture {
         case short(UInt16, Int)
         case long(UInt16, Int)
         case ascii(UInt16, String)
+        case undefined(UInt16, [UInt8])
 
         var tag: UInt16 {
             switch self {
-            case .short(let tag, _), .long(let tag, _), .ascii(let tag, _): return tag
+            case .short(let tag, _), .long(let tag, _), .ascii(let tag, _), .undefined(let tag, _): return tag
             }
         }
     }
@@ -82,9 +99,13 @@ private struct TIFFWriter {
             case .long(let tag, let value):
                 if tag == pointerTag { pointerSlot = bytes.count + 6 }
                 bytes += u16(4) + u32(1) + u32(value)
-            case .ascii(_, let text):
-                let value = Array(text.utf8) + [0]
-                bytes += u16(2) + u32(value.count)
+            case .ascii, .undefined:
+                let (type, value): (Int, [UInt8]) = switch entry {
+                case .ascii(_, let text): (2, Array(text.utf8) + [0])
+                case .undefined(_, let data): (7, data)
+                default: (0, [])
+                }
+                bytes += u16(type) + u32(value.count)
                 if value.count <= 4 {
                     bytes += value + Array(repeating: 0, count: 4 - value.count)
                 } else {

@@ -1,0 +1,102 @@
+import DossierCore
+import Foundation
+import Synchronization
+
+/// Finds the still a Live Photo's movie belongs with, and where that still is filed, so the movie
+/// is filed beside it under the same name (`...1ad773a0.heic` and `...1ad773a0.mov`).
+///
+/// The still is the photo in the movie's folder with the same name (`IMG_1234.HEIC` and
+/// `IMG_1234.MOV`), unless both carry Apple's content identifier and they differ; else, when the
+/// movie has an identifier, the photo in its folder that carries the same one. Where the still
+/// will be filed is worked out from its bytes as filing does (its upright bytes' digest and its
+/// date), so it does not matter which of the two is filed first, or in which run. A still that
+/// already left the folder (`--move`, the daemon) is found in the index by its source path.
+struct LivePhotoPairing {
+    let context: PipelineContext
+
+    static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif"]
+
+    /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
+    /// when the movie has no still.
+    func stillPath(forMovie source: SourceFile, identifier: String?) -> String? {
+        let folder = (source.path as NSString).deletingLastPathComponent
+        let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stills = context.resources.value(FolderStills.self) { FolderStills() }
+        for candidate in stills.stills(in: folder) where candidate.stem.caseInsensitiveCompare(stem) == .orderedSame {
+            guard let still = filedStill(at: candidate.path) else { continue }
+            if let identifier, let other = still.identifier, other != identifier { continue }
+            return still.path
+        }
+        if let filed = filedEarlier(folder: folder, stem: stem) { return filed }
+        guard let identifier else { return nil }
+        for candidate in stills.stills(in: folder) {
+            if let still = filedStill(at: candidate.path), still.identifier == identifier { return still.path }
+        }
+        return nil
+    }
+
+    /// Where the photo at `path` is filed (or will be), and its content identifier; nil if it is
+    /// not a photo Dossier reads.
+    private func filedStill(at path: String) -> (path: String, identifier: String?)? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let source = SourceFile(path: path, info: info)
+        let sink = StillSink()
+        do {
+            let head = Array(try SourceInput(source: source, head: []).readAll().bytes.prefix(ImportPipeline.sniffLength))
+            let importers: [any Importer] = [HEIFImporter(), JPEGImporter()]
+            guard let importer = importers.first(where: { $0.canRead(head: head) }) else { return nil }
+            try importer.read(SourceInput(source: source, head: head), context: context, into: sink)
+            guard let photo = sink.photo else { return nil }
+            let upright = try OrientTransform().upright(photo)
+            let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
+                                                format: upright.format)
+            return (name, photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:)))
+        } catch {
+            return nil
+        }
+    }
+
+    /// A still imported from this folder before, by the movie's name with a photo's extension.
+    private func filedEarlier(folder: String, stem: String) -> String? {
+        guard let index = context.index else { return nil }
+        for ext in LivePhotoPairing.stillExtensions {
+            guard let earlier = try? index.importedSources(at: "\(folder)/\(stem).\(ext)").last else { continue }
+            // `pets/leo/photos/2024/...heic`: the part inside the subject's folder.
+            let parts = earlier.filedPath.split(separator: "/", maxSplits: 2)
+            if parts.count == 3, parts[2].hasPrefix("photos/") { return String(parts[2]) }
+        }
+        return nil
+    }
+
+    /// The photos in each folder a run's movies come from, listed once a run.
+    final class FolderStills: Sendable {
+        struct Candidate: Sendable {
+            let path: String
+            let stem: String
+        }
+
+        private let listed = Mutex<[String: [Candidate]]>([:])
+
+        func stills(in folder: String) -> [Candidate] {
+            if let known = listed.withLock({ $0[folder] }) { return known }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let found = names.sorted().compactMap { name -> Candidate? in
+                let ext = (name as NSString).pathExtension
+                guard LivePhotoPairing.stillExtensions.contains(ext) else { return nil }
+                return Candidate(path: "\(folder)/\(name)", stem: (name as NSString).deletingPathExtension)
+            }
+            listed.withLock { $0[folder] = found }
+            return found
+        }
+    }
+
+    /// Keeps the photo an importer hands over.
+    private final class StillSink: ItemSink {
+        var photo: Photo?
+        func accept(_ item: consuming Item) throws {
+            if case .photo(let photo) = item { self.photo = photo }
+        }
+        func report(_ problem: SourceProblem) {}
+    }
+}

@@ -1,0 +1,88 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Logging
+import Testing
+@testable import DossierPhotos
+
+@Suite("Live Photos: a movie finds its still")
+struct LivePhotoPairingTests {
+    let folder: TemporaryFolder
+    let context: PipelineContext
+
+    init() throws {
+        folder = try TemporaryFolder()
+        context = PipelineContext(logger: Logger(label: "test"), layout: LibraryLayout(root: folder.url.appendingPathComponent("Library")),
+                                  routing: RoutingContext(requestedSubject: nil, existingSubjects: []),
+                                  timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    static let identifier = "6F1C2A9E-4B7D-4E21-9C3A-0D5E8B7F6A21"
+
+    /// A sideways iPhone-like JPEG still, with the content identifier in its Apple maker note.
+    static func still(identifier: String?, seed: Int) throws -> [UInt8] {
+        var exif = ExifFixture()
+        exif.orientation = 6
+        exif.make = "Apple"
+        exif.dateTimeOriginal = "2024:02:29 08:15:\(String(format: "%02d", seed))"
+        exif.makerNote = identifier.map { ExifFixture.appleMakerNote(contentIdentifier: $0) }
+        return try TestJPEG.encode(TestPicture.smooth(width: 64 + seed * 16, height: 48), quality: 90, hSamp: 2, vSamp: 2,
+                                   app1: exif.app1Payload)
+    }
+
+    static func movie(identifier: String?) -> [UInt8] {
+        var movie = TestMovie()
+        movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2024-02-29T08:15:01+0100")]
+        if let identifier { movie.quickTimeMetadata.append(("com.apple.quicktime.content.identifier", identifier)) }
+        return movie.bytes
+    }
+
+    /// Where filing puts the still: its upright bytes' digest and its date.
+    func filedName(of still: [UInt8]) throws -> String {
+        let upright = try PhotoFiling.upright(still)
+        return context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest, format: .jpeg)
+    }
+
+    func source(_ relativePath: String) -> SourceFile {
+        SourceFile(path: folder.path(relativePath), size: 0, modificationTime: 0)
+    }
+
+    @Test("The identifier reads from the still's Apple maker note")
+    func makerNoteIdentifier() throws {
+        let photo = try PhotoFiling.imported(try LivePhotoPairingTests.still(identifier: LivePhotoPairingTests.identifier, seed: 1))
+        #expect(AppleMakerNote.contentIdentifier(inExif: try #require(photo.exif)) == LivePhotoPairingTests.identifier)
+    }
+
+    @Test("By name: IMG_0042.MOV goes with IMG_0042.JPG, filed beside it under the name the still is filed as")
+    func pairsByName() throws {
+        let still = try LivePhotoPairingTests.still(identifier: nil, seed: 1)
+        try folder.write(still, to: "dump/IMG_0042.JPG")
+        try folder.write(try LivePhotoPairingTests.still(identifier: nil, seed: 2), to: "dump/IMG_0043.JPG")
+        try folder.write(LivePhotoPairingTests.movie(identifier: nil), to: "dump/IMG_0042.MOV")
+        let paired = LivePhotoPairing(context: context).stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil)
+        #expect(paired == (try filedName(of: still)))
+        #expect(paired?.hasPrefix("photos/2024/2024-02-29_081501_") == true)
+    }
+
+    @Test("By identifier: a renamed still (IMG_E0042.JPG) is found by the identifier it shares with the movie")
+    func pairsByIdentifier() throws {
+        let still = try LivePhotoPairingTests.still(identifier: LivePhotoPairingTests.identifier, seed: 3)
+        try folder.write(try LivePhotoPairingTests.still(identifier: "0A0B0C0D-0000-4000-8000-000000000000", seed: 4),
+                         to: "dump/IMG_0041.JPG")
+        try folder.write(still, to: "dump/IMG_E0042.JPG")
+        let paired = LivePhotoPairing(context: context).stillPath(forMovie: source("dump/IMG_0042.MOV"),
+                                                                  identifier: LivePhotoPairingTests.identifier)
+        #expect(paired == (try filedName(of: still)))
+    }
+
+    @Test("A still of the same name whose identifier differs is not the movie's; a movie alone has no still")
+    func mismatchedIdentifier() throws {
+        try folder.write(try LivePhotoPairingTests.still(identifier: "0A0B0C0D-0000-4000-8000-000000000000", seed: 5),
+                         to: "dump/IMG_0042.HEIC.jpg")
+        try folder.write(try LivePhotoPairingTests.still(identifier: "0A0B0C0D-0000-4000-8000-000000000000", seed: 5),
+                         to: "dump/IMG_0042.JPG")
+        let pairing = LivePhotoPairing(context: context)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: LivePhotoPairingTests.identifier) == nil)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_9999.MOV"), identifier: nil) == nil)
+    }
+}
