@@ -22,6 +22,11 @@ enum FuzzTarget: String, CaseIterable {
     case jpeg
     /// PNG chunks, eXIf and the turn (libpng), both ways as for JPEG.
     case png
+    /// HEIF: libheif's parser, the box reader's `meta` walk and the in-place EXIF reset, through
+    /// the importer and the orient transform (no rendition: decoding is libheif's, fuzzed upstream).
+    case heif
+    /// Movies: the box reader's `moov` walk (dates, matrices, QuickTime keys), through the importer.
+    case movie
 
     /// Where inputs are written for readers that read files: a RAM-backed folder where there is one.
     static let scratch: URL = {
@@ -57,6 +62,10 @@ enum FuzzTarget: String, CaseIterable {
             turnBothWays(bytes, JPEGImporter(), JPEGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
         case .png:
             turnBothWays(bytes, PNGImporter(), PNGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+        case .heif:
+            turnBothWays(bytes, HEIFImporter(), HEIFImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+        case .movie:
+            read(bytes, with: VideoImporter(), checking: VideoImporter().canRead(head:))
         }
     }
 

@@ -71,6 +71,34 @@ struct WatchSafetyTests {
         #expect(filed?["level"] == "info" && filed?["time"] != nil)
     }
 
+    @Test("files a phone's Live Photo as a pair beside the HEIC's rendition: dropped together movie first, or the still a batch before",
+          SharedCorpora.required, arguments: [false, true])
+    func filesALivePhotoPair(stillFirst: Bool) async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        let heic = Array(try Data(contentsOf: SharedCorpora.url("heif/immich-test-assets/formats/heic/IMG_2682.heic")))
+        var movie = TestMovie()
+        movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2019-03-21T11:04:22+0100")]
+        if stillFirst {
+            try WatchSafetyTests.drop(heic, as: "pets/rex/DCIM/IMG_2682.HEIC", in: folder)
+            // Filed and gone from the inbox before the movie comes: the movie finds it through the index.
+            #expect(await daemon.wait { daemon.events("filed").count == 1 && WatchSafetyTests.inboxFiles(folder).isEmpty })
+            try WatchSafetyTests.drop(movie.bytes, as: "pets/rex/DCIM/IMG_2682.MOV", in: folder)
+        } else {
+            try WatchSafetyTests.drop(movie.bytes, as: "pets/rex/DCIM/IMG_2682.MOV", in: folder)
+            try WatchSafetyTests.drop(heic, as: "pets/rex/DCIM/IMG_2682.HEIC", in: folder)
+        }
+        #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(await daemon.wait { WatchSafetyTests.inboxFiles(folder).isEmpty })
+        _ = await daemon.stop()
+        let filed = folder.files(under: "Library/pets/rex/photos").sorted()
+        #expect(filed.count == 3, "\(filed)")
+        let stems = Set(filed.map { ($0 as NSString).deletingPathExtension })
+        #expect(stems.count == 1, "the HEIC, its rendition and the movie share one name: \(filed)")
+        #expect(Set(filed.map { ($0 as NSString).pathExtension }) == ["heic", "jpg", "mov"])
+    }
+
     @Test("quarantines a corrupt photo and a log with no subject, and files the log on retry after `subjects add`")
     func quarantineAndRetry() async throws {
         let folder = try WatchSafetyTests.prepare()
