@@ -8,8 +8,8 @@
 
 /// libheif's own message, kept whole: it is what the user is shown.
 static int fail_with(dossier_status *status, struct heif_error error) {
-    dossier_status_fail(status, error.code == heif_error_Memory_allocation_error ? DOSSIER_ERR_LIMIT : DOSSIER_ERR_DECODE,
-                        "%s", error.message != NULL && error.message[0] != 0 ? error.message : "libheif failed");
+    int code = error.code == heif_error_Memory_allocation_error ? DOSSIER_ERR_LIMIT : DOSSIER_ERR_DECODE;
+    dossier_status_fail(status, code, "%s", error.message != NULL && error.message[0] != 0 ? error.message : "libheif failed");
     return status->code;
 }
 

@@ -11,7 +11,9 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Import photos, care logs, CSV exports and property lists, filed under their subjects.",
         discussion: """
             Folders are walked recursively; files are recognised by their bytes, not their names. \
-            Photos (JPEG, PNG) are filed upright; HEIC photos as they are, with a JPEG beside each (--renditions). Notepad logs, CSV files and property lists become \
+            Photos (JPEG, PNG) are filed upright; HEIC photos as they are, with a JPEG beside each \
+            (--renditions); videos byte for byte, a Live Photo's movie beside its still. \
+            Notepad logs, CSV files and property lists become \
             records in <subject>/records/<YYYY>.jsonl (or profiles, or species for the species table); \
             a line or row that names its subject goes there. Otherwise a file's subject is --subject, \
             else the nearest pets/<id> or children/<id> folder above it, else a folder above it named \
@@ -88,8 +90,8 @@ struct ImportCommand: AsyncParsableCommand {
                                     requestedKind: kind.map { $0.lowercased() })
         var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .info : .warning
-        let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(renditions: photoOptions.renditions), layout: libraryOptions.layout,
-                                      options: options, logger: logger)
+        let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(renditions: photoOptions.renditions),
+                                      layout: libraryOptions.layout, options: options, logger: logger)
         let reporter: any OutcomeListener = json
             ? JSONLinesReporter()
             : TerminalReporter(verbose: verbose, showsProgress: StandardStreams.errorIsTerminal)

@@ -31,8 +31,8 @@ public struct Filer: Sendable {
         for collision in 0..<Filer.maximumCollisions {
             let relativePath = photo.livePhotoStill.map {
                 layout.livePhotoMoviePath(for: subject, stillPath: $0, format: photo.format, collisionIndex: collision)
-            } ?? layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest, format: photo.format,
-                                  collisionIndex: collision)
+            } ?? layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
+                                  format: photo.format, collisionIndex: collision)
             let finalPath = try layout.url(forRelativePath: relativePath).path
             if dryRun {
                 guard try layout.files.entryType(finalPath) != nil else { return .filed(path: relativePath, digest: digest) }
@@ -60,7 +60,8 @@ public struct Filer: Sendable {
 
     /// Where a photo's rendition is filed: beside it, its name with the rendition's extension
     /// (`2024-03-02_141503_1a2b3c4d.heic` -> `2024-03-02_141503_1a2b3c4d.jpg`).
-    public static func renditionPath(of relativePath: String, _ format: PhotoFormat, _ renditionFormat: PhotoFormat) -> String {
+    public static func renditionPath(of relativePath: String, _ format: PhotoFormat,
+                                     _ renditionFormat: PhotoFormat) -> String {
         String(relativePath.dropLast(format.rawValue.count)) + renditionFormat.rawValue
     }
 

@@ -47,7 +47,9 @@ public enum HEIFCodec {
     }
 
     /// The primary image's pixels, transforms applied unless `applyingTransformations` is false.
-    public static func decode(_ content: PhotoContent, applyingTransformations: Bool = true) throws(PhotoError) -> Pixels {
+    public static func decode(_ content: PhotoContent, applyingTransformations: Bool = true)
+        throws(PhotoError) -> Pixels
+    {
         var pixels = dossier_buffer()
         var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
         var status = dossier_status()

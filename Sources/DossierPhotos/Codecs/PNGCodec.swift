@@ -57,7 +57,9 @@ public enum PNGCodec {
 
     /// An 8-bit RGBA picture (rows of width x 4 bytes) as a PNG, with `exif` (raw TIFF) as its
     /// eXIf chunk: a HEIF with alpha's rendition.
-    public static func encodeRGBA(_ pixels: [UInt8], width: Int, height: Int, exif: [UInt8]?) throws(PhotoError) -> [UInt8] {
+    public static func encodeRGBA(_ pixels: [UInt8], width: Int, height: Int, exif: [UInt8]?)
+        throws(PhotoError) -> [UInt8]
+    {
         var output = dossier_buffer()
         var status = dossier_status()
         let result = pixels.withUnsafeBufferPointer { pixels in

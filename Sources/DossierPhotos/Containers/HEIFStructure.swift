@@ -37,7 +37,9 @@ struct HEIFStructure: Sendable {
         var exifItems: [UInt32] = []
         if let iinf = try payload("iinf") { exifItems = try HEIFStructure.items(ofType: "Exif", in: iinf) }
         var describing: [UInt32]?
-        if let iref = try payload("iref") { describing = try HEIFStructure.items(referencing: primary, by: "cdsc", in: iref) }
+        if let iref = try payload("iref") {
+            describing = try HEIFStructure.items(referencing: primary, by: "cdsc", in: iref)
+        }
         let exif = exifItems.first { describing?.contains($0) ?? true } ?? exifItems.first
         if let exif, let iloc = try payload("iloc") {
             exifExtents = try HEIFStructure.extents(of: exif, in: iloc, fileSize: bytes.byteCount)
@@ -83,7 +85,9 @@ struct HEIFStructure: Sendable {
             guard cursor.remaining >= 8 else { break }
             let size = Int(try cursor.uint32())
             let boxType = try cursor.fourCC()
-            guard size >= 8, size - 8 <= cursor.remaining else { throw ContainerError.malformed("an 'infe' box does not fit its 'iinf'") }
+            guard size >= 8, size - 8 <= cursor.remaining else {
+                throw ContainerError.malformed("an 'infe' box does not fit its 'iinf'")
+            }
             var entry = ByteCursor(Array(try cursor.take(size - 8)), box: "infe")
             guard boxType == "infe" else { continue }
             let entryVersion = try entry.uint8()
@@ -98,7 +102,9 @@ struct HEIFStructure: Sendable {
     }
 
     /// The items that refer to `target` with a reference of `type` (`cdsc`: "describes").
-    private static func items(referencing target: UInt32, by type: String, in iref: [UInt8]) throws(ContainerError) -> [UInt32] {
+    private static func items(referencing target: UInt32, by type: String, in iref: [UInt8])
+        throws(ContainerError) -> [UInt32]
+    {
         var cursor = ByteCursor(iref, box: "iref")
         let version = try cursor.uint8()
         try cursor.skip(3)
@@ -106,7 +112,9 @@ struct HEIFStructure: Sendable {
         while cursor.remaining >= 8 {
             let size = Int(try cursor.uint32())
             let referenceType = try cursor.fourCC()
-            guard size >= 8, size - 8 <= cursor.remaining else { throw ContainerError.malformed("a reference does not fit its 'iref'") }
+            guard size >= 8, size - 8 <= cursor.remaining else {
+                throw ContainerError.malformed("a reference does not fit its 'iref'")
+            }
             var reference = ByteCursor(Array(try cursor.take(size - 8)), box: referenceType)
             guard referenceType == type else { continue }
             let from = version == 0 ? UInt32(try reference.uint16()) : try reference.uint32()
