@@ -1,5 +1,6 @@
 /// The one thing Dossier reads from Apple's maker note: the content identifier an iPhone gives a
-/// Live Photo's still (tag 0x0011), the same as its movie's `com.apple.quicktime.content.identifier`.
+/// Live Photo's still (tag 0x0011, which exiftool names MediaGroupUUID), the same as its movie's
+/// `com.apple.quicktime.content.identifier`.
 ///
 /// The maker note (EXIF tag 0x927C) starts `Apple iOS\0`, a version, `MM`, then a big-endian
 /// directory whose offsets count from the maker note's own start.
