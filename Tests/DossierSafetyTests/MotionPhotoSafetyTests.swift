@@ -55,4 +55,31 @@ struct MotionPhotoSafetyTests {
         #expect((info.width, info.height) == (48, 64))
         #expect(moving == !FileManager.default.fileExists(atPath: folder.path("dump/pets/leo/PXL_20240302_141503.MP.jpg")))
     }
+
+    /// An older Galaxy's motion photo: a JPEG, then Samsung's trailer: the `MotionPhoto_Data` block
+    /// holding the video, the `SEFH` directory that points back at it, its length and `SEFT`.
+    static func samsungMotionPhoto(video: [UInt8]) -> [UInt8] {
+        func le32(_ value: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
+        let block = [0, 0, 0x30, 0x0A] + le32(16) + Array("MotionPhoto_Data".utf8) + video
+        let directory = Array("SEFH".utf8) + le32(106) + le32(1) + [0, 0, 0x30, 0x0A] + le32(block.count) + le32(block.count)
+        return SafetyFixtures.jpeg(width: 64, height: 48, orientation: 6, seed: 12) + block + directory
+            + le32(directory.count) + Array("SEFT".utf8)
+    }
+
+    @Test("An older Galaxy's motion photo (its video in the SEF trailer) is turned upright with its trailer whole, and said to be one")
+    func samsungTrailerSurvivesTheTurn() throws {
+        let folder = try TemporaryFolder()
+        let source = MotionPhotoSafetyTests.samsungMotionPhoto(video: MotionPhotoSafetyTests.mp4(payload: 30_000))
+        try folder.write(source, to: "dump/pets/leo/20240302_141503.jpg")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.outcomes.first?["motion"] as? Bool == true)
+        let destination = try #require(result.outcomes.first?["destination"] as? String)
+        let filed = try #require(SafetyFixtures.contents(destination))
+        // Everything after the end-of-image marker, the trailer whose offsets count from its own end, as it was.
+        let trailer = source.count - SafetyFixtures.jpeg(width: 64, height: 48, orientation: 6, seed: 12).count
+        #expect(Array(filed.suffix(trailer)) == Array(source.suffix(trailer)))
+        let info = try JPEGCodec.info(filed)
+        #expect((info.width, info.height) == (48, 64))
+    }
 }
