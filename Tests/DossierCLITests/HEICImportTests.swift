@@ -110,6 +110,42 @@ struct HEICImportTests {
         #expect(second.outcomes.first?["source_removed"] as? Bool == true)
     }
 
+    @Test("A movie imported before its still is brought beside it when the still comes; a damaged one is left where it is",
+          arguments: [false, true])
+    func movieBeforeItsStill(damaged: Bool) throws {
+        // The still is not in the folder yet when the movie is imported.
+        let still = folder.path("dump/pets/leo/IMG_2682.HEIC")
+        try FileManager.default.moveItem(atPath: still, toPath: folder.path("held.heic"))
+        try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
+        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
+                                          in: folder.url)
+        let alone = try #require(first.outcomes.first?["destination"] as? String)
+        #expect(alone.contains("/pets/leo/videos/2019/2019-03-21_110422_"))
+        if damaged { try Data([0x00, 0x01]).write(to: URL(fileURLWithPath: alone)) }
+        try FileManager.default.moveItem(atPath: folder.path("held.heic"), toPath: still)
+
+        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+                                           in: folder.url)
+        #expect(second.status == 0, "\(second.standardError)")
+        let heic = try #require(second.outcomes.first?["destination"] as? String)
+        let beside = String(heic.dropLast(4)) + "mov"
+        let warnings = second.outcomes.first?["warnings"] as? [String] ?? []
+        if damaged {
+            #expect(warnings.isEmpty)
+            #expect(FileManager.default.fileExists(atPath: alone))
+            #expect(!FileManager.default.fileExists(atPath: beside))
+        } else {
+            #expect(warnings == ["its Live Photo movie, filed before it, now lies beside it: \(beside)"])
+            #expect(try bytes(beside) == HEICImportTests.liveMovie())
+            #expect(!FileManager.default.fileExists(atPath: alone))
+            // The index followed it: the movie imported again is a duplicate of the file beside its still.
+            let again = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
+                                              in: folder.url)
+            #expect(again.outcomes.first?["status"] as? String == "duplicate")
+            #expect(again.outcomes.first?["destination"] as? String == beside)
+        }
+    }
+
     @Test("A rendition left by a run stopped before its HEIC was linked is kept, and the HEIC filed beside it")
     func renditionLeftByAStoppedRun() throws {
         let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],

@@ -71,23 +71,29 @@ struct WatchSafetyTests {
         #expect(filed?["level"] == "info" && filed?["time"] != nil)
     }
 
-    @Test("files a phone's Live Photo as a pair beside the HEIC's rendition: dropped together movie first, or the still a batch before",
-          SharedCorpora.required, arguments: [false, true])
-    func filesALivePhotoPair(stillFirst: Bool) async throws {
+    enum LivePhotoArrival: String, CaseIterable, Sendable { case together, stillFirst, movieFirst }
+
+    @Test("files a phone's Live Photo as a pair beside the HEIC's rendition, however its halves arrive",
+          SharedCorpora.required, arguments: LivePhotoArrival.allCases)
+    func filesALivePhotoPair(arrival: LivePhotoArrival) async throws {
         let folder = try WatchSafetyTests.prepare()
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         let heic = Array(try Data(contentsOf: SharedCorpora.url("heif/immich-test-assets/formats/heic/IMG_2682.heic")))
         var movie = TestMovie()
         movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2019-03-21T11:04:22+0100")]
-        if stillFirst {
+        switch arrival {
+        case .together:
+            try WatchSafetyTests.drop(movie.bytes, as: "pets/rex/DCIM/IMG_2682.MOV", in: folder)
             try WatchSafetyTests.drop(heic, as: "pets/rex/DCIM/IMG_2682.HEIC", in: folder)
-            // Filed and gone from the inbox before the movie comes: the movie finds it through the index.
+        case .stillFirst, .movieFirst:
+            // The first half filed and gone from the inbox before the second comes: the movie finds
+            // its still through the index, or the still brings the movie filed alone beside it.
+            let (first, second) = arrival == .stillFirst
+                ? ((heic, "IMG_2682.HEIC"), (movie.bytes, "IMG_2682.MOV")) : ((movie.bytes, "IMG_2682.MOV"), (heic, "IMG_2682.HEIC"))
+            try WatchSafetyTests.drop(first.0, as: "pets/rex/DCIM/\(first.1)", in: folder)
             #expect(await daemon.wait { daemon.events("filed").count == 1 && WatchSafetyTests.inboxFiles(folder).isEmpty })
-            try WatchSafetyTests.drop(movie.bytes, as: "pets/rex/DCIM/IMG_2682.MOV", in: folder)
-        } else {
-            try WatchSafetyTests.drop(movie.bytes, as: "pets/rex/DCIM/IMG_2682.MOV", in: folder)
-            try WatchSafetyTests.drop(heic, as: "pets/rex/DCIM/IMG_2682.HEIC", in: folder)
+            try WatchSafetyTests.drop(second.0, as: "pets/rex/DCIM/\(second.1)", in: folder)
         }
         #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
         #expect(await daemon.wait { WatchSafetyTests.inboxFiles(folder).isEmpty })
@@ -97,6 +103,14 @@ struct WatchSafetyTests {
         let stems = Set(filed.map { ($0 as NSString).deletingPathExtension })
         #expect(stems.count == 1, "the HEIC, its rendition and the movie share one name: \(filed)")
         #expect(Set(filed.map { ($0 as NSString).pathExtension }) == ["heic", "jpg", "mov"])
+        #expect(folder.files(under: "Library/pets/rex/videos").isEmpty)
+        // The index knows the movie where it now lies: imported again, it is a duplicate of that file.
+        try folder.write(movie.bytes, to: "again/IMG_2682.MOV")
+        let again = try DossierBinary.run(["import", "again", "--subject", "pets/rex", "--library", "Library", "--json"],
+                                          in: folder.url)
+        let duplicate = try #require(again.outcomes.first)
+        #expect(duplicate["status"] as? String == "duplicate")
+        #expect((duplicate["destination"] as? String)?.hasSuffix(filed.first { $0.hasSuffix(".mov") } ?? "?") == true)
     }
 
     @Test("quarantines a corrupt photo and a log with no subject, and files the log on retry after `subjects add`")

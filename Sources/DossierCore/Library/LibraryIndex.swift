@@ -249,6 +249,15 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// A filed file now lives at `newPath` (a Live Photo's movie brought beside its still): its row
+    /// and the rows of the sources filed as it follow, in one transaction.
+    public func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError) {
+        try write { db in
+            try db.execute(sql: "UPDATE filed SET path = ? WHERE path = ?", arguments: [newPath, oldPath])
+            try db.execute(sql: "UPDATE source SET filed_path = ? WHERE filed_path = ?", arguments: [newPath, oldPath])
+        }
+    }
+
     /// Replaces what the index knows of filed files and record files (a rebuild from the folders).
     /// Source records whose filed file is gone are dropped; the rest stay valid.
     public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = [],

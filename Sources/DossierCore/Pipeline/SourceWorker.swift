@@ -211,6 +211,14 @@ struct SourceWorker: Sendable {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
             }
+            if !upright.format.isVideo, !options.dryRun, let index,
+               let movie = try step(.file, source, {
+                   try LivePhotoReunion(layout: layout, index: index).bringMovie(besideStillAt: path, from: source,
+                                                                                 subject: subject)
+               }) {
+                worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "
+                    + (try layout.url(forRelativePath: movie).path))
+            }
             worked.safeCopy = SafeCopy(path: path, digest: digest)
             return worked
         }
