@@ -75,6 +75,20 @@ struct LivePhotoPairingTests {
         #expect(paired == (try filedName(of: still)))
     }
 
+    @Test("Several movies in one folder each find their own renamed still (the folder's identifiers read once)")
+    func severalByIdentifier() throws {
+        let identifiers = ["11111111-2222-4333-8444-555555555555", "66666666-7777-4888-9999-AAAAAAAAAAAA"]
+        let stills = try identifiers.enumerated().map { index, id in
+            try LivePhotoPairingTests.still(identifier: id, seed: 6 + index)
+        }
+        for (index, still) in stills.enumerated() { try folder.write(still, to: "dump/IMG_E00\(50 + index).JPG") }
+        let pairing = LivePhotoPairing(context: context)
+        for (index, id) in identifiers.enumerated() {
+            let paired = pairing.stillPath(forMovie: source("dump/IMG_00\(50 + index).MOV"), identifier: id)
+            #expect(paired == (try filedName(of: stills[index])))
+        }
+    }
+
     @Test("A still of the same name whose identifier differs is not the movie's; a movie alone has no still")
     func mismatchedIdentifier() throws {
         try folder.write(try LivePhotoPairingTests.still(identifier: "0A0B0C0D-0000-4000-8000-000000000000", seed: 5),

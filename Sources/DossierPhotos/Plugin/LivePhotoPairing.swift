@@ -28,16 +28,23 @@ struct LivePhotoPairing {
             return still.path
         }
         if let filed = filedEarlier(folder: folder, stem: stem) { return filed }
-        guard let identifier else { return nil }
-        for candidate in stills.stills(in: folder) {
-            if let still = filedStill(at: candidate.path), still.identifier == identifier { return still.path }
-        }
-        return nil
+        guard let identifier,
+              let path = stills.identifiers(in: folder, reading: { still(at: $0).flatMap(LivePhotoPairing.identifier) })[identifier]
+        else { return nil }
+        return filedStill(at: path)?.path
     }
 
     /// Where the photo at `path` is filed (or will be), and its content identifier; nil if it is
     /// not a photo Dossier reads.
     private func filedStill(at path: String) -> (path: String, identifier: String?)? {
+        guard let photo = still(at: path), let upright = try? OrientTransform().upright(photo) else { return nil }
+        let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
+                                            format: upright.format)
+        return (name, LivePhotoPairing.identifier(of: photo))
+    }
+
+    /// The photo at `path` as its importer reads it (nothing decoded, nothing turned).
+    private func still(at path: String) -> Photo? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let source = SourceFile(path: path, info: info)
@@ -47,14 +54,14 @@ struct LivePhotoPairing {
             let importers: [any Importer] = [HEIFImporter(), JPEGImporter()]
             guard let importer = importers.first(where: { $0.canRead(head: head) }) else { return nil }
             try importer.read(SourceInput(source: source, head: head), context: context, into: sink)
-            guard let photo = sink.photo else { return nil }
-            let upright = try OrientTransform().upright(photo)
-            let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
-                                                format: upright.format)
-            return (name, photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:)))
+            return sink.photo
         } catch {
             return nil
         }
+    }
+
+    private static func identifier(of photo: Photo) -> String? {
+        photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
     }
 
     /// A still imported from this folder before, by the movie's name with a photo's extension.
@@ -77,6 +84,19 @@ struct LivePhotoPairing {
         }
 
         private let listed = Mutex<[String: [Candidate]]>([:])
+        private let identified = Mutex<[String: [String: String]]>([:])
+
+        /// Each still's content identifier in the folder, read once a run: a folder of thousands of
+        /// photos is read once, not once for each movie in it.
+        func identifiers(in folder: String, reading identifier: (String) -> String?) -> [String: String] {
+            if let known = identified.withLock({ $0[folder] }) { return known }
+            var found: [String: String] = [:]
+            for candidate in stills(in: folder) {
+                if let id = identifier(candidate.path), found[id] == nil { found[id] = candidate.path }
+            }
+            identified.withLock { $0[folder] = found }
+            return found
+        }
 
         func stills(in folder: String) -> [Candidate] {
             if let known = listed.withLock({ $0[folder] }) { return known }
