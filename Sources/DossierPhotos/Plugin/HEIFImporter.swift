@@ -40,8 +40,9 @@ public struct HEIFImporter: Importer {
                     + "(irot/imir): the rendition is turned by the EXIF tag; the HEIF is filed as it is")
             }
         }
-        let format: PhotoFormat = ISOFileType(head: input.head).map { $0.brands.contains("avif") && !$0.brands.contains("heic") }
-            ?? false ? .avif : .heic
+        // AV1 pictures are filed as .avif; HEVC ones (and any other codec libheif reads) as .heic.
+        let brands = ISOFileType(head: input.head)?.brands ?? []
+        let format: PhotoFormat = brands.contains("avif") && !brands.contains("heic") ? .avif : .heic
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest,
                           orientation: orientation, width: inspection.width, height: inspection.height,
                           captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)

@@ -2,9 +2,10 @@ import DossierCore
 import Foundation
 
 /// Reads the movies a phone dump holds (MOV, MP4, M4V, 3GP): filed byte for byte under
-/// `videos/<YYYY>/` (a Live Photo's movie beside its still: `LivePhotoPairing`), dated by their own metadata, their turn left to players (turning a movie
-/// means re-encoding it) and reported as `rotation`. Only the `moov` box is read; a movie of
-/// any size is copied into the library's staging folder once, hashed on the way.
+/// `videos/<YYYY>/` (a Live Photo's movie beside its still: `LivePhotoPairing`), dated by their
+/// own metadata, their turn left to players (turning a movie means re-encoding it) and reported
+/// as `rotation`. Only the `moov` box is read; a movie of any size is copied into the library's
+/// staging folder once, hashed on the way.
 public struct VideoImporter: Importer {
     public let name = "video"
     /// A movie is filed itself; there is no text to keep beside it.
