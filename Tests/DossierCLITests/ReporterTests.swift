@@ -39,6 +39,21 @@ struct ReporterTests {
             + "  warning: the EXIF block could not be read; the photo is filed as stored\n")
     }
 
+    @Test("A verbose line says what was filed beside a HEIC, that a photo moves, and how a video is turned")
+    func phoneDumpLines() {
+        let verbose = TerminalReporter(verbose: true, showsProgress: false)
+        var heic = SourceOutcome(source: "/d/IMG_1.HEIC", status: .imported, subject: leo, destination: "/L/p/x.heic")
+        heic.rendition = "/L/p/x.jpg"
+        heic.motion = true
+        #expect(verbose.line(for: heic, dryRun: false)
+            == "imported /d/IMG_1.HEIC -> /L/p/x.heic (and x.jpg beside it) (a motion photo: its video kept inside)\n")
+        var movie = SourceOutcome(source: "/d/IMG_2.MOV", status: .imported, subject: leo, destination: "/L/v/y.mov")
+        movie.rotation = 90
+        #expect(verbose.line(for: movie, dryRun: false) == "imported /d/IMG_2.MOV -> /L/v/y.mov (players turn it 90 degrees)\n")
+        movie.rotation = 0
+        #expect(verbose.line(for: movie, dryRun: false) == "imported /d/IMG_2.MOV -> /L/v/y.mov\n")
+    }
+
     @Test("The summary line names every count and the time")
     func summaryLine() {
         var summary = ImportSummary(dryRun: true)

@@ -50,6 +50,9 @@ final class TerminalReporter: OutcomeListener {
         case .imported:
             guard everything else { return nil }
             text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
+            if let rendition = outcome.rendition { text += " (and \((rendition as NSString).lastPathComponent) beside it)" }
+            if outcome.motion { text += " (a motion photo: its video kept inside)" }
+            if let rotation = outcome.rotation, rotation != 0 { text += " (players turn it \(rotation) degrees)" }
             if outcome.hasRecords {
                 text += " (\(outcome.recordsAdded) new records"
                     + (outcome.recordsDuplicate > 0 ? ", \(outcome.recordsDuplicate) already filed" : "")
