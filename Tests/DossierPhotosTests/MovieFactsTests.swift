@@ -84,7 +84,7 @@ struct MovieFactsTests {
         #expect(facts.rotation == 270)
     }
 
-    @Test("Hostile box sizes: smaller than a header, 64-bit beyond the file, nested past the depth limit")
+    @Test("Hostile boxes: smaller than a header, 64-bit beyond the file, 70,000 side by side, nested past the depth limit")
     func hostileBoxes() throws {
         let ftyp = TestMovie.box("ftyp", Array("qt  ".utf8) + [0, 0, 0, 0])
         #expect(throws: ContainerError.malformed("'moov' at byte 16 claims 4 bytes, less than its header")) {
@@ -92,6 +92,10 @@ struct MovieFactsTests {
         }
         let huge: [UInt8] = [0, 0, 0, 1] + Array("mdat".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
         #expect(throws: ContainerError.truncated(at: 16)) { try ISOBoxReader(ftyp + huge).topLevel() }
+        let crowded = TestMovie.box("moov", [UInt8]((0..<70_000).flatMap { _ in TestMovie.box("free", []) }))
+        #expect(throws: ContainerError.malformed("more than 65536 boxes side by side")) {
+            try MovieFacts(reading: ftyp + crowded)
+        }
         var nested = TestMovie.box("free", [])
         for _ in 0..<40 { nested = TestMovie.box("moov", nested) }
         let reader = ISOBoxReader(nested)

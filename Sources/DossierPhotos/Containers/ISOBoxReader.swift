@@ -10,6 +10,9 @@ struct ISOBoxReader {
     /// The most a box read whole (`payload(of:)`) may hold: `meta` and `moov` run to a few MiB
     /// even for hours of video.
     static let maximumPayload: Int64 = 64 << 20
+    /// The most boxes one list may hold: real lists hold a few (a grid's `ipco`, a few hundred);
+    /// a hostile file of empty 8-byte boxes would otherwise make millions of them.
+    static let maximumBoxes = 65_536
 
     init(_ bytes: any RandomAccessBytes) {
         self.bytes = bytes
@@ -86,6 +89,9 @@ struct ISOBoxReader {
                 throw ContainerError.malformed("'\(type)' at byte \(offset) claims \(size) bytes, less than its header")
             }
             guard size <= end - offset else { throw ContainerError.truncated(at: offset) }
+            guard found.count < ISOBoxReader.maximumBoxes else {
+                throw ContainerError.malformed("more than \(ISOBoxReader.maximumBoxes) boxes side by side")
+            }
             found.append(ISOBox(type: type, start: offset, payloadStart: offset + headerLength, end: offset + size))
             offset += size
         }
