@@ -32,7 +32,13 @@ struct LivePhotoReunion {
                 let newRelative = layout.livePhotoMoviePath(for: subject, stillPath: stillInSubject, format: format)
                 let newPath = try layout.url(forRelativePath: newRelative).path
                 guard try layout.files.link(oldPath, to: newPath) == .linked else { continue }
-                try index.moveFiledFile(from: earlier.filedPath, to: newRelative)
+                do {
+                    try index.moveFiledFile(from: earlier.filedPath, to: newRelative)
+                } catch {
+                    // The index still names the old file, which holds the bytes: the new name goes.
+                    try? layout.files.remove(newPath)
+                    throw error
+                }
                 try layout.files.remove(oldPath)
                 return newRelative
             }

@@ -211,13 +211,18 @@ struct SourceWorker: Sendable {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
             }
-            if !upright.format.isVideo, !options.dryRun, let index,
-               let movie = try step(.file, source, {
-                   try LivePhotoReunion(layout: layout, index: index).bringMovie(besideStillAt: path, from: source,
-                                                                                 subject: subject)
-               }) {
-                worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "
-                    + (try layout.url(forRelativePath: movie).path))
+            if !upright.format.isVideo, !options.dryRun, let index {
+                // The still is filed whatever happens here: a movie that cannot be brought stays
+                // where it was filed, whole, and the outcome says why.
+                do {
+                    if let movie = try LivePhotoReunion(layout: layout, index: index)
+                        .bringMovie(besideStillAt: path, from: source, subject: subject) {
+                        worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "
+                            + (try layout.url(forRelativePath: movie).path))
+                    }
+                } catch {
+                    worked.outcome.warnings.append("its Live Photo movie, filed before it, could not be brought beside it: \(error)")
+                }
             }
             worked.safeCopy = SafeCopy(path: path, digest: digest)
             return worked
