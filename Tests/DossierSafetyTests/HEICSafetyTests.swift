@@ -74,4 +74,36 @@ struct HEICSafetyTests {
         #expect(String(decoding: SafetyFixtures.contents(squatter) ?? [], as: UTF8.self) == "not a rendition")
         #expect(SafetyFixtures.contents(destination) == heic)
     }
+
+    @Test("A Live Photo movie's move stopped after its new name was linked loses nothing, and the still's next import finishes it")
+    func reunionStoppedAfterTheLink() throws {
+        try folder.write(try HEICSafetyTests.corpus("heif/immich-test-assets/formats/heic/IMG_2682.heic"), to: "held.heic")
+        var movie = TestMovie()
+        movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2019-03-21T11:04:22+0100")]
+        try folder.write(movie.bytes, to: "dump/pets/leo/IMG_2682.MOV")
+        let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let alone = try #require(first.outcomes.first?["destination"] as? String)
+        try FileManager.default.moveItem(atPath: folder.path("held.heic"), toPath: folder.path("dump/pets/leo/IMG_2682.HEIC"))
+        // Where the HEIC will be filed, then the state a kill after the link leaves: the movie under
+        // both names (one inode), the index still naming the old one, the HEIC not filed yet.
+        let planned = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json",
+                                             "--dry-run"], in: folder.url)
+        let heic = try #require(planned.outcomes.first?["destination"] as? String)
+        let beside = String(heic.dropLast(4)) + "mov"
+        try FileManager.default.createDirectory(atPath: (beside as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: alone, toPath: beside)
+
+        let second = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(SafetyFixtures.contents(beside) == movie.bytes)
+        #expect(!FileManager.default.fileExists(atPath: alone))
+        #expect(folder.files(under: "dump").isEmpty, "both sources filed and checked, so both removed")
+        // The index names the movie where it now lies: its bytes imported again are a duplicate of it.
+        try folder.write(movie.bytes, to: "again/IMG_2682.MOV")
+        let again = try DossierBinary.run(["import", "again", "--subject", "pets/leo", "--library", "Library", "--json"],
+                                          in: folder.url)
+        #expect(again.outcomes.first?["status"] as? String == "duplicate")
+        #expect(again.outcomes.first?["destination"] as? String == beside)
+    }
 }

@@ -31,7 +31,7 @@ public struct TestMovie {
         if !quickTimeMetadata.isEmpty {
             moov += metadataInUserData ? TestMovie.box("udta", metadata(fullBox: true)) : metadata(fullBox: false)
         }
-        var generator = SplitMix(seed: UInt64(mediaBytes) &+ movieHeaderCreation &+ UInt64(rotation))
+        var generator = SeededGenerator(seed: UInt64(mediaBytes) &+ movieHeaderCreation &+ UInt64(rotation))
         let media = (0..<mediaBytes).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         return ftyp + TestMovie.box("moov", moov) + TestMovie.box("mdat", media)
     }
@@ -89,18 +89,5 @@ public struct TestMovie {
         default: (one, 0, 0, one)
         }
         return [a, b, 0, c, d, 0, 0, 0, 0x4000_0000].flatMap { be32(UInt32(bitPattern: $0)) }
-    }
-
-    /// A small deterministic generator, so media bytes differ from movie to movie yet repeat run to run.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The movie is found in the index by its source path (the still's folder and name, `.MOV` or
 /// `.mov`), checked to hold the bytes filed, then linked at its new name, the index moved to it,
 /// and only then its old name removed. Stopped in between, the library holds the same bytes under
-/// both names (one inode), never neither.
+/// both names (one inode), never neither, and the still's next import finishes the move.
 struct LivePhotoReunion {
     let layout: LibraryLayout
     let index: LibraryIndex
@@ -19,19 +19,23 @@ struct LivePhotoReunion {
     func bringMovie(besideStillAt stillPath: String, from stillSource: SourceFile, subject: Subject) throws -> String? {
         let folder = (stillSource.path as NSString).deletingLastPathComponent
         let stem = (stillSource.fileName as NSString).deletingPathExtension
+        let filer = Filer(layout: layout, index: nil, dryRun: false)
         for ext in LivePhotoReunion.movieExtensions {
             for earlier in try index.importedSources(at: "\(folder)/\(stem).\(ext)")
             where earlier.subject == subject.path && earlier.filedPath.hasPrefix("\(subject.path)/videos/") {
                 guard let filed = try index.filedFile(at: earlier.filedPath), let digest = ContentDigest(hex: filed.sha256)
                 else { continue }
                 let oldPath = try layout.url(forRelativePath: earlier.filedPath).path
-                guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(oldPath, digest: digest)
-                else { continue }
+                guard try filer.holdsSameBytes(oldPath, digest: digest) else { continue }
                 let stillInSubject = String(stillPath.dropFirst(subject.path.count + 1))
                 let format = PhotoFormat(rawValue: (earlier.filedPath as NSString).pathExtension) ?? .quickTime
                 let newRelative = layout.livePhotoMoviePath(for: subject, stillPath: stillInSubject, format: format)
                 let newPath = try layout.url(forRelativePath: newRelative).path
-                guard try layout.files.link(oldPath, to: newPath) == .linked else { continue }
+                // A run stopped after the link left the same bytes at the new name: finish its work.
+                if try layout.files.link(oldPath, to: newPath) == .nameTaken,
+                   try !filer.holdsSameBytes(newPath, digest: digest) {
+                    continue
+                }
                 do {
                     try index.moveFiledFile(from: earlier.filedPath, to: newRelative)
                 } catch {

@@ -10,6 +10,13 @@ public struct SourceInput: Sendable {
         self.head = head
     }
 
+    /// The source with its first `ImportPipeline.sniffLength` bytes as its head: a binary source
+    /// as the pipeline hands it over, for a plugin that reads another file beside the one it was
+    /// given (a Live Photo's still).
+    public static func sniffing(_ source: SourceFile) throws -> SourceInput {
+        SourceInput(source: source, head: try DurableFileSystem.readHead(source.readPath, count: ImportPipeline.sniffLength))
+    }
+
     /// The whole file and its digest; refused above `ImportPipeline.maximumSourceSize`.
     public func readAll() throws -> SourceData {
         SourceData(source: source,

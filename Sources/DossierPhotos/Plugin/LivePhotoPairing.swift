@@ -50,10 +50,10 @@ struct LivePhotoPairing {
         let source = SourceFile(path: path, info: info)
         let sink = StillSink()
         do {
-            let head = Array(try SourceInput(source: source, head: []).readAll().bytes.prefix(ImportPipeline.sniffLength))
+            let input = try SourceInput.sniffing(source)
             let importers: [any Importer] = [HEIFImporter(), JPEGImporter()]
-            guard let importer = importers.first(where: { $0.canRead(head: head) }) else { return nil }
-            try importer.read(SourceInput(source: source, head: head), context: context, into: sink)
+            guard let importer = importers.first(where: { $0.canRead(head: input.head) }) else { return nil }
+            try importer.read(input, context: context, into: sink)
             return sink.photo
         } catch {
             return nil
