@@ -68,7 +68,6 @@ public final class ImportService: Service {
     }
 
     public func run() async throws {
-        DaemonMemory.configure()
         watcher.start()
         await withTaskGroup(of: Void.self) { [self] group in
             group.addTask { await self.reloadOnHangUp() }

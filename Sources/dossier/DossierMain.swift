@@ -5,6 +5,8 @@ import DossierCLI
 @main
 struct DossierMain {
     static func main() async {
-        await DossierCommand.main(DossierCommand.argumentsAsGiven)
+        let arguments = DossierCommand.argumentsAsGiven
+        DossierCommand.prepareProcess(for: arguments)
+        await DossierCommand.main(arguments)
     }
 }

@@ -32,6 +32,23 @@ struct WatchSafetyTests {
         }.joined().utf8)
     }
 
+    /// A log of `lines` days' notes over the years, each note its own, as years of a notepad are.
+    static func longLog(lines: Int) -> [UInt8] {
+        let words = ["ate", "slept", "shed", "basked", "hid", "soaked", "climbed", "yawned", "crickets", "mealworms",
+                     "dubia", "calcium", "lamp", "branch", "moss", "restless", "calm", "twice", "again", "corner"]
+        var generator = SeededGenerator(seed: UInt64(lines))
+        var text = ""
+        text.reserveCapacity(lines * 60)
+        for line in 0..<lines {
+            let day = line / 4
+            let (year, dayOfYear) = (1990 + day / 336, day % 336)
+            let note = (0..<Int.random(in: 2...9, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            text += "\(year)-\(String(format: "%02d", dayOfYear / 28 + 1))-\(String(format: "%02d", dayOfYear % 28 + 1)) Rex "
+                + "weight \(Int.random(in: 300...900, using: &generator)) g, \(note.joined(separator: " ")) #\(line)\n"
+        }
+        return Array(text.utf8)
+    }
+
     /// The files left in the inbox, the daemon's lock aside.
     static func inboxFiles(_ folder: TemporaryFolder) -> [String] {
         folder.files(under: "inbox").filter { $0 != ".dossier-watch.lock" }
@@ -179,6 +196,60 @@ struct WatchSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
     }
 
+    @Test("stopped with a long log under way, leaves it whole in the inbox and none of its lines filed; the next start files it once")
+    func stopWithALogUnderWay() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let lines = 120_000
+        let log = WatchSafetyTests.longLog(lines: lines)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(log, as: "pets/rex/notes.txt", in: folder)
+        // Settled (0.3 s) and well into its import, which takes seconds.
+        try await Task.sleep(for: .milliseconds(1500))
+        try #require(daemon.events("filed").isEmpty, "the log was filed before the test could stop the daemon: make it longer")
+        let stopped = await daemon.stop(with: SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(SafetyFixtures.contents(folder.path("inbox/pets/rex/notes.txt")) == log)
+        #expect(WatchSafetyTests.recordLines(folder).isEmpty)
+
+        let next = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await next.wait(upTo: .seconds(240)) { next.events("filed").count == 1 }, "\(next.text)")
+        #expect(await next.stop().status == 0)
+        #expect(WatchSafetyTests.recordLines(folder).count == lines)
+        #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+    }
+
+    @Test("when the shutdown timeout passes with a large photo under way, exits 0 and says so, the photo whole in the inbox; the next start files it once")
+    func shutdownTimeoutLeavesThePhotoUnderWay() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let photo = SafetyFixtures.largeJPEG()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--shutdown-timeout", "0.05"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_0001.jpg", in: folder)
+        // Its turn under way: a large photo turns through scratch files in staging, for a few
+        // tenths of a second that cannot stop halfway.
+        let staging = folder.path("Library/.dossier/staging")
+        let turning = await daemon.wait(upTo: .seconds(30), pollingEvery: .milliseconds(1)) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).contains { $0.hasSuffix(".scratch") }
+        }
+        try #require(turning, "\(daemon.text)")
+        let stopped = await daemon.stop(with: SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 1, "took \(stopped.seconds) s")
+        #expect(daemon.events("stopped").contains { $0["reason"]?.contains("shutdown timeout") == true }, "\(daemon.text)")
+        #expect(daemon.events("filed").isEmpty)
+        #expect(SafetyFixtures.contents(folder.path("inbox/pets/rex/IMG_0001.jpg")) == photo)
+        #expect(folder.files(under: "Library/pets/rex/photos").isEmpty)
+
+        let next = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await next.wait(upTo: .seconds(60)) { next.events("filed").count == 1 }, "\(next.text)")
+        #expect(await next.stop().status == 0)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+        #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staging).isEmpty)
+    }
+
     @Test("killed at random moments ten times, ends with every source filed exactly once or quarantined")
     func sigkillTenTimes() async throws {
         let folder = try WatchSafetyTests.prepare()
@@ -217,6 +288,27 @@ struct WatchSafetyTests {
         let quarantined = folder.files(under: "Library/quarantine").filter { !$0.hasSuffix(".error.json") }
         #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+    }
+
+    @Test("keeps to two malloc arenas however many threads its batches used, so its peak memory cannot creep up over months")
+    func keepsToTwoMallocArenas() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // Batches apart, so the source threads come and go and new ones take arenas.
+        for batch in 0..<4 {
+            for seed in 0..<6 {
+                try WatchSafetyTests.drop(SafetyFixtures.jpeg(width: 800, height: 600, seed: batch * 10 + seed),
+                                          as: "pets/rex/IMG_\(batch)_\(seed).JPG", in: folder)
+            }
+            #expect(await daemon.wait { daemon.events("filed").count == (batch + 1) * 6 }, "\(daemon.text)")
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let maps = try String(contentsOfFile: "/proc/\(daemon.pid)/maps", encoding: .utf8)
+        #expect(await daemon.stop().status == 0)
+        // Besides the main arena (the brk heap), glibc's arenas live in heaps of 64 MiB mapped at
+        // 64 MiB boundaries: the part in use read-write, the rest reserved with no access.
+        #expect(MallocArenaHeaps.count(inMaps: maps) == 1, "\(maps)")
     }
 
     @Test("shares the library with `dossier import`, and refuses a second daemon on the same inbox, naming the first")

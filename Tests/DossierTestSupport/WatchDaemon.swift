@@ -6,6 +6,9 @@ public final class WatchDaemon: Sendable {
     public let process: Process
     private final class Buffer: Sendable {
         let data = Mutex(Data())
+        /// Whether the log's end was read: after the process exits, its last lines may still be
+        /// on their way through the pipe.
+        let ended = Atomic(false)
     }
 
     private let log = Buffer()
@@ -23,6 +26,10 @@ public final class WatchDaemon: Sendable {
         let log = self.log
         errors.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                log.ended.store(true, ordering: .releasing)
+            }
             log.data.withLock { $0.append(data) }
         }
         try process.run()
@@ -45,12 +52,13 @@ public final class WatchDaemon: Sendable {
 
     /// Waits until `condition` holds or `timeout` passes; says whether it held.
     @discardableResult
-    public func wait(upTo timeout: Duration = .seconds(30), until condition: () -> Bool) async -> Bool {
+    public func wait(upTo timeout: Duration = .seconds(30), pollingEvery interval: Duration = .milliseconds(25),
+                     until condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition() { return true }
             if !process.isRunning { return condition() }
-            try? await Task.sleep(for: .milliseconds(25))
+            try? await Task.sleep(for: interval)
         }
         return condition()
     }
@@ -62,6 +70,10 @@ public final class WatchDaemon: Sendable {
         while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         process.waitUntilExit()
         let elapsed = ContinuousClock.now - started
+        let drained = ContinuousClock.now + .seconds(5)
+        while !log.ended.load(ordering: .acquiring) && ContinuousClock.now < drained {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         return (process.terminationStatus, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DossierCore
+import DossierWatch
 
 /// `dossier`: files the photos and records of pets and children, one folder per subject.
 public struct DossierCommand: AsyncParsableCommand {
@@ -7,7 +8,8 @@ public struct DossierCommand: AsyncParsableCommand {
         commandName: "dossier",
         abstract: "File photos and care records of pets and children, one folder per subject.",
         discussion: """
-            Dossier imports phone photo dumps (JPEG, PNG) into <library>/pets/<id>/ and \
+            Dossier imports phone photo dumps (JPEG, PNG, HEIC, videos, Live Photos), notepad \
+            logs, CSV exports and property lists into <library>/pets/<id>/ and \
             <library>/children/<id>/, turning every photo upright for good.
             """,
         version: DossierVersion.current,
@@ -16,6 +18,17 @@ public struct DossierCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// Settles, before the process has a second thread, what cannot be changed after: the
+    /// daemon's malloc arenas. glibc fixes how many arenas there may be when the first thread
+    /// after the main one allocates, and Swift's pool threads start at the first `await`; set any
+    /// later, the limit was measured not to hold (five arenas after a burst, each keeping up to
+    /// 46 MB that `malloc_trim` cannot give back).
+    public static func prepareProcess(for arguments: [String]) {
+        if arguments.first == WatchCommand.configuration.commandName {
+            DaemonMemory.configure()
+        }
+    }
 
     /// The command line as the bytes it was given: a path that is not UTF-8 (CP949 names from
     /// a Korean Windows zip) must still name its file. `CommandLine.arguments` would have
