@@ -27,6 +27,21 @@ struct HEICImportTests {
         try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("/\(name)") ?? false })
     }
 
+    @Test("--json says when each photo was taken, with the offset from UTC its camera wrote, and the index keeps it")
+    func takenWithItsOffset() throws {
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Samsung writes OffsetTimeOriginal; this iPhone 7 did not: its wall clock alone.
+        #expect(try outcome(result, "20240112_213853.heic")["taken"] as? String == "2024-01-12T21:38:53-08:00")
+        #expect(try outcome(result, "IMG_2682.HEIC")["taken"] as? String == "2019-03-21T11:04:22")
+        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
+        let index = try #require(try LibraryIndex.openReadOnly(layout))
+        defer { index.close() }
+        let destination = try #require(try outcome(result, "20240112_213853.heic")["destination"] as? String)
+        let relative = String(destination.dropFirst(layout.root.path.count + 1))
+        #expect(try index.filedFile(at: relative)?.capturedAt == "2024-01-12T21:38:53-08:00")
+    }
+
     @Test("Each HEIC is filed as it was with a JPEG beside it (a PNG for one with alpha), and --json names it")
     func filesHEICWithRenditions() throws {
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)

@@ -126,27 +126,31 @@ struct CorpusTests {
         #expect(imported >= 36)
     }
 
-    /// exif-py's dump of every sample: `Opening: <path>` then `EXIF DateTimeOriginal (ASCII): <value>`.
-    static func expectedDates() throws -> [String: String] {
+    /// exif-py's dump of every sample: `Opening: <path>` then lines like `EXIF DateTimeOriginal
+    /// (ASCII): <value>`; the values of one tag, by sample.
+    static func expected(_ tag: String) throws -> [String: String] {
         let dump = try String(contentsOf: Corpora.url("exif/exif-samples/dump"), encoding: .utf8)
         var current: String?
-        var dates: [String: String] = [:]
+        var values: [String: String] = [:]
+        let prefix = "EXIF \(tag) (ASCII): "
         for line in dump.split(separator: "\n") {
             if line.hasPrefix("Opening: exif-samples-master/") {
                 current = String(line.dropFirst("Opening: exif-samples-master/".count))
-            } else if line.hasPrefix("EXIF DateTimeOriginal (ASCII): "), let current {
-                dates[current] = String(line.dropFirst("EXIF DateTimeOriginal (ASCII): ".count))
+            } else if line.hasPrefix(prefix), let current {
+                values[current] = String(line.dropFirst(prefix.count))
             }
         }
-        return dates
+        return values
     }
 
-    @Test("Camera JPEGs import with their DateTimeOriginal; broken EXIF never stops a photo")
+    @Test("Camera JPEGs import with their DateTimeOriginal and its OffsetTimeOriginal; broken EXIF never stops a photo")
     func exifSamples() throws {
-        let expected = try CorpusTests.expectedDates()
+        let expected = try CorpusTests.expected("DateTimeOriginal")
+        let offsets = try CorpusTests.expected("OffsetTimeOriginal")
         let files = Corpora.files(under: "exif/exif-samples/jpg", extensions: ["jpg", "jpeg"])
         #expect(files.count > 50)
         var checkedDates = 0
+        var checkedOffsets = 0
         for path in files {
             let name = String(path.dropFirst("exif/exif-samples/".count))
             let photo: Photo
@@ -157,10 +161,14 @@ struct CorpusTests {
                 continue
             }
             if let date = expected[name], let want = LocalDateTime(exif: date), !name.hasPrefix("jpg/invalid/") {
-                #expect(photo.captureDate == CaptureDate(want, origin: .exifDateTimeOriginal), "\(path)")
+                let offset = offsets[name].flatMap(UTCOffset.init(parsing:))
+                #expect(photo.captureDate == CaptureDate(want, origin: .exifDateTimeOriginal, utcOffset: offset), "\(path)")
                 checkedDates += 1
+                if offset != nil { checkedOffsets += 1 }
             }
         }
         #expect(checkedDates >= 40)
+        // The Nokia 8.3's photo, taken at +03:00.
+        #expect(checkedOffsets == 1)
     }
 }

@@ -114,7 +114,9 @@ struct HEIFCorpusTests {
         let exif = try #require(ExifInspector(jpeg: rendition.bytes))
         #expect(exif.orientation == 1)
         #expect(photo.captureDate == CaptureDate(LocalDateTime(year: 2024, month: 1, day: 12, hour: 21, minute: 38,
-                                                               second: 53)!, origin: .exifDateTimeOriginal))
+                                                               second: 53)!, origin: .exifDateTimeOriginal,
+                                                 utcOffset: UTCOffset(minutes: -8 * 60)))
+        #expect(photo.captureDate.iso8601 == "2024-01-12T21:38:53-08:00")
     }
 
     @Test("Dates come from the EXIF item: iPhone, Samsung, and C034's block without the 4-byte offset", arguments: [

@@ -18,6 +18,25 @@ struct MovieFactsTests {
         #expect(facts.quickTimeCreationDate == LocalDateTime(year: 2024, month: 1, day: 12, hour: 21, minute: 38, second: 53))
         let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!)
         #expect(date.origin == .quickTimeCreationDate)
+        #expect(date.iso8601 == "2024-01-12T21:38:53-08:00")
+    }
+
+    @Test("The creation date's offset is read in each form writers use; a date without one has none", arguments: [
+        ("2024-01-12T21:38:53-0800", "2024-01-12T21:38:53-08:00"),
+        ("2023-07-04T18:02:11+02:00", "2023-07-04T18:02:11+02:00"),
+        ("2023-07-04T18:02:11.250Z", "2023-07-04T18:02:11+00:00"),
+        ("2023-07-04T18:02:11+0545", "2023-07-04T18:02:11+05:45"),
+        ("2023-07-04T18:02:11", "2023-07-04T18:02:11"),
+        ("2023-07-04T18:02:11+2x00", "2023-07-04T18:02:11"),
+        ("2023-07-04T18:02:11+19:00", "2023-07-04T18:02:11"),
+    ])
+    func creationDateOffsets(_ text: String, _ expected: String) throws {
+        var movie = TestMovie()
+        movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", text)]
+        let facts = try MovieFacts(reading: movie.bytes)
+        let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(date.origin == .quickTimeCreationDate)
+        #expect(date.iso8601 == expected)
     }
 
     @Test("Without it, the mvhd time (UTC) is shown on the library's wall clock; 64-bit times too", arguments: [false, true])
@@ -30,7 +49,8 @@ struct MovieFactsTests {
         let facts = try MovieFacts(reading: movie.bytes)
         let tokyo = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(tokyo == CaptureDate(LocalDateTime(year: 2024, month: 1, day: 13, hour: 14, minute: 38, second: 53)!,
-                                     origin: .movieHeader))
+                                     origin: .movieHeader, utcOffset: UTCOffset(minutes: 9 * 60)))
+        #expect(tokyo.iso8601 == "2024-01-13T14:38:53+09:00")
     }
 
     @Test("A zero (1904) creation time counts as none: the file's mtime dates it")
@@ -39,7 +59,7 @@ struct MovieFactsTests {
         #expect(facts.movieHeaderCreation == nil)
         let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!)
         #expect(date == CaptureDate(LocalDateTime(year: 2023, month: 11, day: 14, hour: 22, minute: 13, second: 20)!,
-                                    origin: .fileModificationTime))
+                                    origin: .fileModificationTime, utcOffset: UTCOffset(minutes: 0)))
     }
 
     @Test("The video track's matrix gives its turn; the sound track's is not read", arguments: [0, 90, 180, 270])

@@ -60,7 +60,7 @@ struct PNGOrientationTests {
         let drawing = DossierSamples.url("children/mina/drawing.png")
         let photo = try PhotoFiling.imported(Array(try Data(contentsOf: drawing)))
         let utc = try #require(LocalDateTime(year: 2024, month: 5, day: 21, hour: 9, minute: 30, second: 0))
-        #expect(photo.captureDate == CaptureDate(LocalDateTime(utc.date(in: TimeZone(identifier: "UTC")!)), origin: .pngTime))
+        #expect(photo.captureDate == CaptureDate(utc.date(in: TimeZone(identifier: "UTC")!), in: .current, origin: .pngTime))
     }
 
     @Test("A PNG with a bogus orientation keeps its pixels and has the tag reset to 1")

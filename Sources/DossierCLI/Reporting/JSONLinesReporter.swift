@@ -23,6 +23,7 @@ struct JSONLinesReporter: OutcomeListener {
             "destination": outcome.destination ?? NSNull(),
             "error": outcome.error ?? NSNull(),
         ]
+        if let taken = outcome.taken { object["taken"] = taken }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
         if let rotation = outcome.rotation { object["rotation"] = rotation }
         if outcome.motion { object["motion"] = true }

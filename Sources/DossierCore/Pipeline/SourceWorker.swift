@@ -153,6 +153,7 @@ struct SourceWorker: Sendable {
     /// any decoding), else transformed and filed.
     func file(_ photo: Photo) throws -> WorkedSource {
         var worked = try fileWithoutFacts(photo)
+        worked.outcome.taken = photo.captureDate.iso8601
         worked.outcome.rotation = photo.rotation
         worked.outcome.motion = photo.isMotionPhoto
         return worked
@@ -201,7 +202,7 @@ struct SourceWorker: Sendable {
         case .filed(let path, let digest), .adopted(let path, let digest):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                   sourceSha256: photo.sourceDigest.hex, size: upright.content.size,
-                                  capturedAt: upright.captureDate.dateTime.iso8601,
+                                  capturedAt: upright.captureDate.iso8601,
                                   filedAt: ISO8601DateFormatter().string(from: Date()))
             var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,

@@ -7,6 +7,8 @@ struct MovieFacts: Sendable, Equatable {
     /// `com.apple.quicktime.creationdate`, as the camera's wall clock showed it (the text carries
     /// its offset, e.g. `2024-01-12T21:38:53-0800`).
     var quickTimeCreationDate: LocalDateTime?
+    /// The offset that ends the creation date's text, when it has one.
+    var quickTimeCreationOffset: UTCOffset?
     /// The `mvhd` creation time (UTC); nil when zero (1904-01-01, what encoders write for "unknown").
     var movieHeaderCreation: Date?
     /// The first video track's turn, clockwise degrees (0, 90, 180, 270), from its `tkhd` matrix.
@@ -42,6 +44,7 @@ struct MovieFacts: Sendable, Equatable {
             let values = try MovieFacts.keyedValues(in: meta, reader: reader)
             if quickTimeCreationDate == nil, let text = values["com.apple.quicktime.creationdate"] {
                 quickTimeCreationDate = MovieFacts.localDateTime(iso8601: text)
+                quickTimeCreationOffset = quickTimeCreationDate.flatMap { _ in MovieFacts.utcOffset(iso8601: text) }
             }
             if contentIdentifier == nil { contentIdentifier = values["com.apple.quicktime.content.identifier"] }
         }
@@ -112,6 +115,14 @@ struct MovieFacts: Sendable, Equatable {
     }
 
     /// `2024-01-12T21:38:53-0800` as the wall clock it names (the offset says where that was).
+    /// The offset after the time of day (`-0800`, `+09:00`, `Z`), past any fraction of a second.
+    static func utcOffset(iso8601 text: String) -> UTCOffset? {
+        guard let time = text.firstIndex(of: "T") else { return nil }
+        let rest = text[text.index(after: time)...]
+        guard let sign = rest.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" }) else { return nil }
+        return UTCOffset(parsing: rest[sign...])
+    }
+
     static func localDateTime(iso8601 text: String) -> LocalDateTime? {
         let digits = text.split(whereSeparator: { !$0.isNumber }).prefix(6).compactMap { Int($0) }
         guard digits.count == 6 else { return nil }

@@ -38,6 +38,12 @@ final class ExifBlock {
 
     var dateTime: LocalDateTime? { date(EXIF_TAG_DATE_TIME) }
 
+    /// The offset from UTC of DateTimeOriginal's wall clock (EXIF 2.31, `+09:00`).
+    var offsetTimeOriginal: UTCOffset? { offset(EXIF_TAG_OFFSET_TIME_ORIGINAL) }
+
+    /// The offset from UTC of DateTime's wall clock.
+    var offsetTime: UTCOffset? { offset(EXIF_TAG_OFFSET_TIME) }
+
     /// The embedded JPEG thumbnail, if any.
     var thumbnail: [UInt8]? {
         guard let bytes = data.pointee.data, data.pointee.size > 0 else { return nil }
@@ -90,11 +96,18 @@ final class ExifBlock {
     }
 
     private func date(_ tag: ExifTag) -> LocalDateTime? {
+        text(tag).flatMap(LocalDateTime.init(exif:))
+    }
+
+    private func offset(_ tag: ExifTag) -> UTCOffset? {
+        text(tag).flatMap(UTCOffset.init(parsing:))
+    }
+
+    private func text(_ tag: ExifTag) -> String? {
         guard let entry = dossier_exif_data_get_entry(data, tag), entry.pointee.format == EXIF_FORMAT_ASCII,
               let bytes = entry.pointee.data, entry.pointee.size > 0
         else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)), as: UTF8.self)
-        return LocalDateTime(exif: text)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(entry.pointee.size)), as: UTF8.self)
     }
 
     private func integer(_ entry: UnsafeMutablePointer<ExifEntry>) -> Int? {

@@ -32,8 +32,8 @@ public struct PNGImporter: Importer {
             case .file(let file): try PNGCodec.inspect(file)
             }
         }, pixels: { $0.width * $0.height })
-        // tIME is UTC; names use the wall clock of the library's time zone, like mtime.
-        let time = inspection.modificationTime.map { LocalDateTime($0.date(in: TimeZone(identifier: "UTC")!), in: context.timeZone) }
+        // tIME is UTC: an instant, named on the wall clock of the library's time zone like mtime.
+        let time = inspection.modificationTime.map { $0.date(in: TimeZone(identifier: "UTC")!) }
         let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: input.source, timeZone: context.timeZone)
         try sink.accept(.photo(Photo(source: input.source, format: .png, content: content, sourceDigest: digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,

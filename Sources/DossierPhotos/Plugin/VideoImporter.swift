@@ -52,11 +52,11 @@ public struct VideoImporter: Importer {
     /// The date: the QuickTime creation date (the camera's wall clock), else the `mvhd` time
     /// (UTC) on the library's wall clock, else the file's mtime.
     static func captureDate(_ facts: MovieFacts, source: SourceFile, timeZone: TimeZone) -> CaptureDate {
-        if let local = facts.quickTimeCreationDate { return CaptureDate(local, origin: .quickTimeCreationDate) }
-        if let header = facts.movieHeaderCreation {
-            return CaptureDate(LocalDateTime(header, in: timeZone), origin: .movieHeader)
+        if let local = facts.quickTimeCreationDate {
+            return CaptureDate(local, origin: .quickTimeCreationDate, utcOffset: facts.quickTimeCreationOffset)
         }
-        return CaptureDate(LocalDateTime(source.modificationDate, in: timeZone), origin: .fileModificationTime)
+        if let header = facts.movieHeaderCreation { return CaptureDate(header, in: timeZone, origin: .movieHeader) }
+        return CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime)
     }
 
     /// The filed extension, from the brands: QuickTime, M4V, 3GP, else MP4.

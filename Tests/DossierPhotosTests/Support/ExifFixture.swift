@@ -6,6 +6,8 @@ struct ExifFixture {
     var make: String? = "Dossier Test Camera"
     var dateTimeOriginal: String? = "2023:05:07 14:30:09"
     var dateTime: String? = nil
+    /// OffsetTimeOriginal (0x9011), as EXIF 2.31 cameras write it: `+09:00`.
+    var offsetTimeOriginal: String? = nil
     var pixelSize: (width: Int, height: Int)? = nil
     /// A JPEG thumbnail for IFD1.
     var thumbnail: [UInt8]? = nil
@@ -35,6 +37,7 @@ struct ExifFixture {
         if let dateTime { ifd0.append(.ascii(0x0132, dateTime)) }
         var exifIFD: [Entry] = []
         if let dateTimeOriginal { exifIFD.append(.ascii(0x9003, dateTimeOriginal)) }
+        if let offsetTimeOriginal { exifIFD.append(.ascii(0x9011, offsetTimeOriginal)) }
         if let makerNote { exifIFD.append(.undefined(0x927C, makerNote)) }
         if let pixelSize {
             exifIFD.append(.long(0xA002, pixelSize.width))
