@@ -28,6 +28,7 @@ public enum DaemonMemory {
         _ = mallopt(arenaMax, 2)
     }
 
+    /// Returns freed memory to the kernel (after a batch: a few milliseconds, while idle follows).
     static func giveBack() {
         _ = function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
     }

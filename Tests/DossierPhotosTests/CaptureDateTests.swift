@@ -19,7 +19,7 @@ struct CaptureDateTests {
         #expect(photo.captureDate.iso8601 == "2023-05-07T14:30:09+09:00")
     }
 
-    @Test("A blank, unknown or impossible offset leaves the wall clock alone, and the photo is filed all the same",
+    @Test("A blank, unknown or impossible offset leaves the wall clock alone, and the photo is read all the same",
           arguments: ["   :  ", "", "+25:00", "Tokyo"])
     func withoutAUsableOffset(_ text: String) throws {
         let photo = try CaptureDateTests.photo(offsetTimeOriginal: text)

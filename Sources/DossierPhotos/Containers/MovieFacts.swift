@@ -44,7 +44,7 @@ struct MovieFacts: Sendable, Equatable {
             let values = try MovieFacts.keyedValues(in: meta, reader: reader)
             if quickTimeCreationDate == nil, let text = values["com.apple.quicktime.creationdate"] {
                 quickTimeCreationDate = MovieFacts.localDateTime(iso8601: text)
-                quickTimeCreationOffset = quickTimeCreationDate.flatMap { _ in MovieFacts.utcOffset(iso8601: text) }
+                if quickTimeCreationDate != nil { quickTimeCreationOffset = MovieFacts.utcOffset(iso8601: text) }
             }
             if contentIdentifier == nil { contentIdentifier = values["com.apple.quicktime.content.identifier"] }
         }
@@ -114,7 +114,6 @@ struct MovieFacts: Sendable, Equatable {
         return values
     }
 
-    /// `2024-01-12T21:38:53-0800` as the wall clock it names (the offset says where that was).
     /// The offset after the time of day (`-0800`, `+09:00`, `Z`), past any fraction of a second.
     static func utcOffset(iso8601 text: String) -> UTCOffset? {
         guard let time = text.firstIndex(of: "T") else { return nil }
@@ -123,6 +122,7 @@ struct MovieFacts: Sendable, Equatable {
         return UTCOffset(parsing: rest[sign...])
     }
 
+    /// `2024-01-12T21:38:53-0800` as the wall clock it names (the offset says where that was).
     static func localDateTime(iso8601 text: String) -> LocalDateTime? {
         let digits = text.split(whereSeparator: { !$0.isNumber }).prefix(6).compactMap { Int($0) }
         guard digits.count == 6 else { return nil }
