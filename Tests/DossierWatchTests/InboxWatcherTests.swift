@@ -172,6 +172,39 @@ struct InboxWatcherTests {
         #expect(await inbox.wait { inbox.handedNames.sorted() == ["pets/leo/a.jpg", "pets/leo/b.jpg"] })
     }
 
+    @Test("a file deleted while it settles is never handed on; one renamed while it settles is handed on once, by its new name")
+    func filesThatGoOrMoveWhileSettling() async throws {
+        let inbox = try WatchedInbox(settle: .milliseconds(600))
+        await inbox.waitForFirstScan()
+        try InboxWatcherTests.writeFile(inbox.path("pets/leo/gone.jpg"))
+        try InboxWatcherTests.writeFile(inbox.path("pets/leo/IMG_0001.jpg.part"), seed: 1)
+        try InboxWatcherTests.writeFile(inbox.path("pets/leo/moved.jpg"), seed: 2)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(unlink(inbox.path("pets/leo/gone.jpg")) == 0)
+        // A download finishing (its temporary name dropped), and a file moved to another folder.
+        #expect(rename(inbox.path("pets/leo/IMG_0001.jpg.part"), inbox.path("pets/leo/IMG_0001.jpg")) == 0)
+        try FileManager.default.createDirectory(atPath: inbox.path("pets/mia"), withIntermediateDirectories: true)
+        #expect(rename(inbox.path("pets/leo/moved.jpg"), inbox.path("pets/mia/moved.jpg")) == 0)
+        #expect(await inbox.wait { inbox.handedNames.count >= 2 })
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(inbox.handedNames.sorted() == ["pets/leo/IMG_0001.jpg", "pets/mia/moved.jpg"])
+        #expect(!inbox.logLines.contains { $0.contains("gone.jpg") }, "\(inbox.logLines)")
+    }
+
+    @Test("never hands on a FIFO, a socket or a device node (reading one would block or never end), only the files beside it")
+    func specialFilesAreNotHandedOn() async throws {
+        let inbox = try WatchedInbox()
+        try FileManager.default.createDirectory(atPath: inbox.path("pets/leo"), withIntermediateDirectories: true)
+        #expect(mkfifo(inbox.path("pets/leo/before.jpg"), 0o644) == 0)
+        await inbox.waitForFirstScan()
+        #expect(mkfifo(inbox.path("pets/leo/after.jpg"), 0o644) == 0)
+        try InboxWatcherTests.writeFile(inbox.path("pets/leo/IMG_0001.jpg"))
+        #expect(await inbox.wait { inbox.handedNames.count >= 1 })
+        inbox.watcher.rescan(reason: "test")
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(inbox.handedNames == ["pets/leo/IMG_0001.jpg"])
+    }
+
     @Test("hands on a file that stayed again only once it changes")
     func stayedFileIsHandedAgainWhenChanged() async throws {
         let inbox = try WatchedInbox()
