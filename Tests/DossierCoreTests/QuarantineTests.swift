@@ -12,12 +12,17 @@ struct QuarantineTests {
         return SourceFile(path: path, info: info, namedFolder: folder.path("inbox"))
     }
 
+    /// A library with its staging folder, and its (empty) quarantine.
+    func emptyQuarantine(in folder: TemporaryFolder) throws -> (LibraryLayout, Quarantine) {
+        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
+        try FileManager.default.createDirectory(at: layout.stagingFolder, withIntermediateDirectories: true)
+        return (layout, Quarantine(layout: layout))
+    }
+
     @Test("moves the source in with its note, and a second source of the same name beside it")
     func admitsWithNotes() throws {
         let folder = try TemporaryFolder()
-        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
-        try FileManager.default.createDirectory(at: layout.stagingFolder, withIntermediateDirectories: true)
-        let quarantine = Quarantine(layout: layout)
+        let (layout, quarantine) = try emptyQuarantine(in: folder)
         let first = try source(folder, "inbox/pets/rex/IMG_1.jpg", Array("not a photo".utf8))
         let entry = try quarantine.admit(first, stage: .read, reason: "broken", at: Date(timeIntervalSince1970: 1_764_000_000))
         #expect(!FileManager.default.fileExists(atPath: first.path))
@@ -33,9 +38,7 @@ struct QuarantineTests {
     @Test("a source already quarantined with the same bytes is only removed once the quarantined copy is read back whole")
     func alreadyQuarantinedIsCheckedBeforeTheSourceGoes() throws {
         let folder = try TemporaryFolder()
-        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
-        try FileManager.default.createDirectory(at: layout.stagingFolder, withIntermediateDirectories: true)
-        let quarantine = Quarantine(layout: layout)
+        let (layout, quarantine) = try emptyQuarantine(in: folder)
         let bytes = Array("the only copy of a note".utf8)
         let entry = try quarantine.admit(try source(folder, "inbox/a.txt", bytes), stage: .route, reason: "no subject")
         // The same bytes at the same place again (as after a crash between copying in and removing).

@@ -44,9 +44,8 @@ public struct LibraryLayout: Sendable {
     public func photoName(takenAt date: LocalDateTime, digest: ContentDigest, format: PhotoFormat,
                           collisionIndex: Int = 0) -> String
     {
-        let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
-        return "\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
-            + "\(date.fileStamp)_\(digest.shortHex)\(suffix).\(format.rawValue)"
+        "\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
+            + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.rawValue)"
     }
 
     /// A Live Photo's movie, beside its photo (`stillPath`, relative to the subject's folder) under
@@ -55,8 +54,12 @@ public struct LibraryLayout: Sendable {
                                    collisionIndex: Int = 0) -> String
     {
         let stem = (stillPath as NSString).deletingPathExtension
-        let suffix = collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
-        return "\(subject.path)/\(stem)\(suffix).\(format.rawValue)"
+        return "\(subject.path)/\(stem)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.rawValue)"
+    }
+
+    /// What tells apart names that would otherwise be the same: none for the first, `-2`, `-3`...
+    private static func collisionSuffix(_ collisionIndex: Int) -> String {
+        collisionIndex == 0 ? "" : "-\(collisionIndex + 1)"
     }
 
     /// The absolute location of a path relative to the root; refuses anything that would leave it.

@@ -31,7 +31,8 @@ public struct RenditionTransform: Transform {
         let inspection = try HEIFCodec.inspect(photo.content)
         if inspection.hasAlpha {
             let pixels = try HEIFCodec.decode(photo.content)
-            let exif = uprightExif(photo.exif, width: pixels.width, height: pixels.height)
+            // The sizes the PNG has once turned: the turn below keeps its eXIf chunk as it is.
+            let exif = uprightExif(photo.exif, width: width, height: height)
             var png = try PNGCodec.encodeRGBA(pixels.bytes, width: pixels.width, height: pixels.height,
                                               exif: exif.map { Array($0.dropFirst(JPEGSegments.exifPrefix.count)) })
             if turn != .up { png = try PNGCodec.orient(png, orientation: turn.rawValue, exif: nil) }
