@@ -10,7 +10,6 @@ struct FileStamp: Equatable, Sendable {
     /// The stamp of a regular file (following a link to one); nil for anything else or nothing.
     static func of(_ path: String) -> (stamp: FileStamp, info: stat)? {
         guard let info = SourcePath.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return (FileStamp(size: Int64(info.st_size), modificationTime: nanoseconds), info)
+        return (FileStamp(size: Int64(info.st_size), modificationTime: SourceFile.nanoseconds(of: info.st_mtim)), info)
     }
 }

@@ -1,3 +1,4 @@
+import DossierCore
 import Foundation
 import Logging
 import Synchronization
@@ -64,10 +65,18 @@ public struct WatchLogHandler: LogHandler {
         }
     }
 
-    /// A value with spaces, quotes or `=` in it is quoted, so a line still splits into fields.
+    /// A value with spaces, quotes, `=` or a control character in it is quoted, so a line still
+    /// splits into fields and stays one line: a backslash and a quote inside are escaped with a
+    /// backslash, and every control character (C0, DEL, C1, and the bidirectional controls that
+    /// make a name read backwards) as `SourcePath.displayed` writes it (`\n`, `\u001B`, `\u202E`),
+    /// so no value can steer the terminal or journal that shows the log.
     static func quoted(_ value: String) -> String {
-        guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\n" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        let shown = SourcePath.displayed(value)
+        guard value.isEmpty || shown != value || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else {
+            return value
+        }
+        // The backslashes are doubled before the control characters become escapes that hold one.
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + SourcePath.displayed(escaped) + "\""
     }
 }

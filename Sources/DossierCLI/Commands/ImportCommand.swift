@@ -54,7 +54,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Remove each source once its filed copy is durable and in the index.")
     var move = false
 
-    @Option(help: ArgumentHelp("How many files to work on at once (default: the number of cores).", valueName: "n"))
+    // Read even when it starts with a dash, so `--jobs -1` is refused for what it is.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How many files to work on at once (\(CommandSupport.span(CommandSupport.jobRange)); default: the number of cores).",
+        valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Print one JSON object per source, then one summary object, on standard output.")
@@ -68,7 +71,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give at least one file or folder to import.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        if let jobs { try CommandSupport.check(jobs, option: "--jobs", in: CommandSupport.jobRange) }
         if dryRun && move { throw ValidationError("--dry-run and --move cannot be used together: a dry run removes nothing.") }
         if let subject {
             do { _ = try Subject(parsing: subject) } catch { throw ValidationError("--subject: \(error)") }

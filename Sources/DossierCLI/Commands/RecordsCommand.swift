@@ -23,10 +23,12 @@ struct RecordsCommand: ParsableCommand {
                                valueName: "kind"))
     var kind: String?
 
-    @Option(help: ArgumentHelp("Only records on or after this day (YYYY-MM-DD).", valueName: "date"))
+    @Option(help: ArgumentHelp("Only records on or after this day (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+                               valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Only records on or before this day (YYYY-MM-DD).", valueName: "date"))
+    @Option(help: ArgumentHelp("Only records on or before this day (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+                               valueName: "date"))
     var until: String?
 
     @Flag(help: "One JSON object per record: id, subject, date, kind, measurements, text, source.")

@@ -10,7 +10,8 @@ struct TodayCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Option(help: ArgumentHelp("The day to look at instead of today (YYYY-MM-DD).", valueName: "date"))
+    @Option(help: ArgumentHelp("The day to look at instead of today (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+                               valueName: "date"))
     var date: String?
 
     @Flag(help: "One JSON object per anniversary.")

@@ -39,16 +39,28 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var photoOptions: PhotoOptions
 
-    @Option(help: ArgumentHelp("Seconds a file's size and time must stay the same before it is taken.",
-                               valueName: "seconds"))
+    /// What each number option may be, as its help says: from what makes sense to the longest
+    /// that still is a setting (a day, a week, an hour) rather than a typo or an overflow.
+    static let settleRange: ClosedRange<Double> = 0...86_400
+    static let pollRange: ClosedRange<Double> = 0.1...86_400
+    static let rescanRange: ClosedRange<Double> = 0.01...10_080
+    static let shutdownTimeoutRange: ClosedRange<Double> = 0.01...3_600
+
+    // Numbers are read even when they start with a dash, so `--settle -1` is refused for what
+    // it is rather than as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Seconds a file's size and time must stay the same before it is taken "
+            + "(\(CommandSupport.span(WatchCommand.settleRange))).", valueName: "seconds"))
     var settle: Double = 2
 
-    @Option(help: ArgumentHelp("Read the inbox every so many seconds instead of using inotify (network shares: "
-        + "inotify does not see other hosts' writes).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Read the inbox every so many seconds instead of using inotify (network shares: inotify does not see other "
+            + "hosts' writes; \(CommandSupport.span(WatchCommand.pollRange))).", valueName: "seconds"))
     var poll: Double?
 
-    @Option(help: ArgumentHelp("Read the whole inbox again every so many minutes, whatever the events said.",
-                               valueName: "minutes"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Read the whole inbox again every so many minutes, whatever the events said "
+            + "(\(CommandSupport.span(WatchCommand.rescanRange)), a week).", valueName: "minutes"))
     var rescan: Double = 10
 
     @Flag(help: "Leave sources in the inbox: the index remembers them, and one that changes is imported again.")
@@ -57,24 +69,26 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How each log line is written: text, or json (one object per line).", valueName: "format"))
     var logFormat: String = "text"
 
-    @Option(help: ArgumentHelp("Seconds the files under way may take after SIGTERM or Ctrl-C.",
-                               valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Seconds the files under way may take after SIGTERM or Ctrl-C "
+            + "(\(CommandSupport.span(WatchCommand.shutdownTimeoutRange))).", valueName: "seconds"))
     var shutdownTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("How many files to work on at once (default: the number of cores).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How many files to work on at once (\(CommandSupport.span(CommandSupport.jobRange)); default: the number of cores).",
+        valueName: "n"))
     var jobs: Int?
 
     func validate() throws {
-        guard settle >= 0, settle.isFinite else { throw ValidationError("--settle must be 0 or more seconds, not \(settle).") }
-        if let poll, !(poll > 0 && poll.isFinite) { throw ValidationError("--poll must be more than 0 seconds, not \(poll).") }
-        guard rescan > 0, rescan.isFinite else { throw ValidationError("--rescan must be more than 0 minutes, not \(rescan).") }
-        guard shutdownTimeout > 0, shutdownTimeout.isFinite else {
-            throw ValidationError("--shutdown-timeout must be more than 0 seconds, not \(shutdownTimeout).")
-        }
+        try CommandSupport.check(settle, option: "--settle", in: WatchCommand.settleRange, unit: "seconds")
+        if let poll { try CommandSupport.check(poll, option: "--poll", in: WatchCommand.pollRange, unit: "seconds") }
+        try CommandSupport.check(rescan, option: "--rescan", in: WatchCommand.rescanRange, unit: "minutes")
+        try CommandSupport.check(shutdownTimeout, option: "--shutdown-timeout", in: WatchCommand.shutdownTimeoutRange,
+                                 unit: "seconds")
         guard WatchLogHandler.Format(rawValue: logFormat) != nil else {
             throw ValidationError("--log-format: '\(logFormat)' is not one of text, json.")
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        if let jobs { try CommandSupport.check(jobs, option: "--jobs", in: CommandSupport.jobRange) }
     }
 
     func run() async throws {
@@ -145,8 +159,12 @@ struct WatchCommand: AsyncParsableCommand {
         }
     }
 
+    /// Seconds as a duration. `validate()` holds every option to its range; this never traps even
+    /// so: NaN and less than nothing are zero, more than an Int64 of nanoseconds (292 years) is that.
     static func duration(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds > 0 else { return .zero }
+        return .nanoseconds(nanoseconds < 0x1p63 ? Int64(nanoseconds) : .max)
     }
 
     /// Signals blocked by whoever started the process (test runners and some supervisors block

@@ -45,12 +45,18 @@ final class TerminalReporter: OutcomeListener {
     func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
         // Problems with lines are always shown: the keeper has a line to fix.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0
+        // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
+        let source = SourcePath.displayed(outcome.source)
+        let destination = SourcePath.displayed(outcome.destination ?? "?")
+        let error = SourcePath.displayed(outcome.error ?? outcome.source)
         var text: String
         switch outcome.status {
         case .imported:
             guard everything else { return nil }
-            text = "\(dryRun ? "would file" : "imported") \(outcome.source) -> \(outcome.destination ?? "?")"
-            if let rendition = outcome.rendition { text += " (and \((rendition as NSString).lastPathComponent) beside it)" }
+            text = "\(dryRun ? "would file" : "imported") \(source) -> \(destination)"
+            if let rendition = outcome.rendition {
+                text += " (and \(SourcePath.displayed((rendition as NSString).lastPathComponent)) beside it)"
+            }
             if outcome.motion { text += " (a motion photo: its video kept inside)" }
             if let rotation = outcome.rotation, rotation != 0 { text += " (players turn it \(rotation) degrees)" }
             if outcome.hasRecords {
@@ -60,18 +66,18 @@ final class TerminalReporter: OutcomeListener {
             }
         case .duplicate:
             guard everything else { return nil }
-            text = "duplicate \(outcome.source) (already filed as \(outcome.destination ?? "?"))"
+            text = "duplicate \(source) (already filed as \(destination))"
         case .skipped:
             guard everything else { return nil }
-            text = "skipped \(outcome.error ?? outcome.source)"
+            text = "skipped \(error)"
         case .unassigned:
-            text = "unassigned \(outcome.error ?? outcome.source)"
+            text = "unassigned \(error)"
         case .failed:
-            text = "failed \(outcome.error ?? outcome.source)"
+            text = "failed \(error)"
         }
         if outcome.sourceRemoved && verbose { text += " (source removed)" }
-        text += outcome.problems.map { "\n  problem: \($0)" }.joined()
-        if verbose { text += outcome.warnings.map { "\n  warning: \($0)" }.joined() }
+        text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
+        if verbose { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"
     }
 
@@ -96,13 +102,13 @@ final class TerminalReporter: OutcomeListener {
         let width = 30
         let filled = width * completed / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        StandardStreams.writeError("\r[\(bar)] \(completed)/\(total)")
+        StandardStreams.writeProgressBar("\r[\(bar)] \(completed)/\(total)")
         state.barShown = true
     }
 
     private func clearBar(_ state: inout State) {
         guard state.barShown else { return }
-        StandardStreams.writeError("\r\u{1B}[K")
+        StandardStreams.writeProgressBar("\r\u{1B}[K")
         state.barShown = false
     }
 }

@@ -6,23 +6,24 @@ import Foundation
 /// What several commands share.
 enum CommandSupport {
     static func sayWaiting(_ holder: String) {
-        StandardStreams.writeError("dossier: the library is in use (\(holder)); waiting for it...\n")
+        StandardStreams.writeError("dossier: the library is in use (\(SourcePath.displayed(holder))); waiting for it...\n")
     }
 
-    /// Runs a command body, printing library and data errors as one line and mapping them to exit
-    /// codes: 2 when the library itself could not be used, 1 for anything else it refused.
+    /// Runs a command body, printing library and data errors as one line (a line feed in a name
+    /// they hold escaped) and mapping them to exit codes: 2 when the library itself could not be
+    /// used, 1 for anything else it refused.
     static func withLibraryError(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as LibraryError {
-            StandardStreams.writeError("dossier: \(error)\n")
+            StandardStreams.writeError("dossier: \(SourcePath.displayed("\(error)"))\n")
             throw ExitCode(2)
         } catch let error as ExitCode {
             throw error
         } catch let error as ValidationError {
             throw error
         } catch {
-            StandardStreams.writeError("dossier: \(error)\n")
+            StandardStreams.writeError("dossier: \(SourcePath.displayed("\(error)"))\n")
             throw ExitCode(1)
         }
     }
@@ -53,11 +54,12 @@ enum CommandSupport {
         }
     }
 
-    /// A date option: YYYY-MM-DD.
+    /// A date option: YYYY-MM-DD, in the years a record can have.
     static func day(_ text: String, option: String) throws -> RecordDate {
         guard let date = RecordDate(iso8601: text), !date.hasTime else {
             throw ValidationError("\(option): '\(text)' is not a date: use YYYY-MM-DD.")
         }
+        try checkYear(of: date, option: option)
         return date
     }
 
@@ -75,7 +77,8 @@ extension CommandSupport {
         return try ids.map { id in
             guard let entry = entries.first(where: { $0.id == id || SourcePath.displayed($0.id) == id }) else {
                 let known = entries.prefix(5).map { SourcePath.displayed($0.id) }.joined(separator: ", ")
-                throw ValidationError("no quarantined source \(id)" + (known.isEmpty ? " (the quarantine is empty)" : " (there are: \(known))"))
+                throw ValidationError("no quarantined source \(SourcePath.displayed(id))"
+                    + (known.isEmpty ? " (the quarantine is empty)" : " (there are: \(known))"))
             }
             return entry
         }

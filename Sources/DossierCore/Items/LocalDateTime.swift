@@ -29,15 +29,42 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
                   second: fields.count > 5 ? fields[5] : 0)
     }
 
-    /// The wall-clock time of an instant in a time zone (the machine's, by default).
+    /// The wall-clock time of an instant in a time zone (the machine's, by default). Never fails:
+    /// an instant whose wall clock could fall outside the years 1 to 9999 (a PNG's tIME of
+    /// 9999-12-31 23:00 UTC read in +09:00, a movie header's time far in the future), that is one
+    /// within days of either end or beyond it, gives that end: 0001-01-01T00:00:00 or
+    /// 9999-12-31T23:59:59. Whoever dates something by a time read from a file checks that it is
+    /// plausible (`CaptureDate.plausibleYears`).
     public init(_ date: Date, in timeZone: TimeZone = .current) {
+        let seconds = date.timeIntervalSince1970
+        // A few days inside the ends, where no time zone's offset (nor the calendar's switch from
+        // Julian to Gregorian) carries the wall clock over them; NaN compares false and is clamped too.
+        guard seconds >= LocalDateTime.earliestConvertible else {
+            self = LocalDateTime.earliest
+            return
+        }
+        guard seconds <= LocalDateTime.latestConvertible else {
+            self = LocalDateTime.latest
+            return
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        // Calendar always yields valid components for a real instant.
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!,
-                  minute: parts.minute!, second: parts.second!)!
+        guard let year = parts.year, let month = parts.month, let day = parts.day, let hour = parts.hour,
+              let minute = parts.minute, let second = parts.second,
+              let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        else {
+            self = seconds < 0 ? LocalDateTime.earliest : LocalDateTime.latest
+            return
+        }
+        self = local
     }
+
+    private static let earliest = LocalDateTime(year: 1, month: 1, day: 1)!
+    private static let latest = LocalDateTime(year: 9999, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
+    /// 0001-01-04T00:00:00Z and 9999-12-29T23:59:59Z, in seconds since 1970.
+    private static let earliestConvertible: TimeInterval = -62_135_596_800 + 3 * 86_400
+    private static let latestConvertible: TimeInterval = 253_402_300_799 - 2 * 86_400
 
     /// The instant this wall-clock time names in a time zone.
     public func date(in timeZone: TimeZone) -> Date {

@@ -74,14 +74,57 @@ public enum SourcePath {
         return result == 0 ? info : nil
     }
 
-    /// The text as a person should see it: each escaped byte as U+FFFD, the replacement character.
-    public static func displayed(_ text: String) -> String {
-        guard text.utf8.contains(0xF4), text.unicodeScalars.contains(where: { escapes.contains($0.value) }) else { return text }
-        var scalars = String.UnicodeScalarView()
+    /// The text as a person should see it, and safe to print: each escaped byte as U+FFFD, the
+    /// replacement character, and every character that would steer a terminal or reorder a line
+    /// written out as a visible escape, so a name cannot retitle a terminal (`ESC ] 0 ; ... BEL`),
+    /// break a listing's line in two, or read backwards:
+    /// - `\t`, `\n` and `\r` as such (unless `keepingNewlines`, which leaves `\n` alone, for a
+    ///   whole text whose own lines end in it);
+    /// - every other C0 control, DEL and the C1 controls (U+0080...U+009F) as `\u` and four
+    ///   hex digits: `\u001B`, `\u0007`, `\u007F`, `\u009B`;
+    /// - the bidirectional embeddings, overrides and isolates (U+202A...U+202E, U+2066...U+2069)
+    ///   and the line and paragraph separators (U+2028, U+2029) alike: `\u202E`.
+    ///
+    /// That is JSON's own form, so a JSON line passed through stays valid and means the same (its
+    /// encoder escapes C0 itself; DEL, C1 and the bidirectional controls it leaves raw come out as
+    /// escapes JSON reads back to them). A backslash is left as it is, for the same reason: a name
+    /// holding the text `\u001B` reads like one holding ESC. The escapes keep the terminal safe;
+    /// they are not a way back to the name's bytes (`withFileSystemPath` is).
+    public static func displayed(_ text: String, keepingNewlines: Bool = false) -> String {
+        // Nearly every text holds none: the bytes that can start one are looked for first.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xF4 }),
+              text.unicodeScalars.contains(where: { needsEscape($0) || escapes.contains($0.value) })
+        else { return text }
+        var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            scalars.append(escapes.contains(scalar.value) ? "\u{FFFD}" : scalar)
+            if escapes.contains(scalar.value) {
+                shown.append("\u{FFFD}")
+            } else if (scalar == "\n" && keepingNewlines) || !needsEscape(scalar) {
+                shown.append(scalar)
+            } else {
+                shown.append(contentsOf: visibleEscape(of: scalar).unicodeScalars)
+            }
         }
-        return String(scalars)
+        return String(shown)
+    }
+
+    /// Whether a character steers a terminal or the order a line reads in.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func visibleEscape(of scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\t": return "\\t"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        default:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
     }
 
     /// Whether the path holds bytes that are not UTF-8.

@@ -39,10 +39,10 @@ public struct VideoImporter: Importer {
         } catch {
             throw VideoError.unreadable(error)
         }
+        let dated = VideoImporter.captureDate(facts, source: input.source, timeZone: context.timeZone)
         var video = Photo(source: input.source, format: VideoImporter.format(of: input.head), content: content,
-                          sourceDigest: digest, orientation: .up, width: 0, height: 0,
-                          captureDate: VideoImporter.captureDate(facts, source: input.source, timeZone: context.timeZone),
-                          exif: nil, isVerified: true)
+                          sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
+                          exif: nil, isVerified: true, warnings: dated.warnings)
         video.rotation = facts.rotation ?? 0
         video.livePhotoStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
                                                                              identifier: facts.contentIdentifier)
@@ -50,13 +50,19 @@ public struct VideoImporter: Importer {
     }
 
     /// The date: the QuickTime creation date (the camera's wall clock), else the `mvhd` time
-    /// (UTC) on the library's wall clock, else the file's mtime.
-    static func captureDate(_ facts: MovieFacts, source: SourceFile, timeZone: TimeZone) -> CaptureDate {
+    /// (UTC) on the library's wall clock, else the file's mtime; one outside the years 1900 to
+    /// 2199 is passed over, and with none left the time it was imported dates it. The warnings
+    /// say when a date was passed over.
+    static func captureDate(_ facts: MovieFacts, source: SourceFile, timeZone: TimeZone, importedAt now: Date = Date())
+        -> (date: CaptureDate, warnings: [String])
+    {
+        var candidates: [CaptureDate] = []
         if let local = facts.quickTimeCreationDate {
-            return CaptureDate(local, origin: .quickTimeCreationDate, utcOffset: facts.quickTimeCreationOffset)
+            candidates.append(CaptureDate(local, origin: .quickTimeCreationDate, utcOffset: facts.quickTimeCreationOffset))
         }
-        if let header = facts.movieHeaderCreation { return CaptureDate(header, in: timeZone, origin: .movieHeader) }
-        return CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime)
+        if let header = facts.movieHeaderCreation { candidates.append(CaptureDate(header, in: timeZone, origin: .movieHeader)) }
+        candidates.append(CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime))
+        return CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
     }
 
     /// The filed extension, from the brands: QuickTime, M4V, 3GP, else MP4.

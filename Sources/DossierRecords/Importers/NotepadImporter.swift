@@ -19,7 +19,12 @@ public struct NotepadImporter: Importer {
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
         let lines = try LineReader(path: input.source.readPath)
-        let fallbackYear = LocalDateTime(input.source.modificationDate, in: context.timeZone).year
+        // The year the file was last changed dates what is written without a year; a change
+        // outside the years a record can have (`touch -d 2300-01-01`, a clock never set) says
+        // nothing, and the year it is imported in is taken instead, which the problem says.
+        let changed = LocalDateTime(input.source.modificationDate, in: context.timeZone).year
+        let changeIsKnown = RecordDate.plausibleYears.contains(changed)
+        let fallbackYear = changeIsKnown ? changed : LocalDateTime(Date(), in: context.timeZone).year
         var parser = NotepadParser(
             directory: resources.directory, fileSubject: sink.sourceSubject,
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,
@@ -32,7 +37,9 @@ public struct NotepadImporter: Importer {
                     source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
                     body: entry.body, text: entry.text)))
             case .problem(let problem):
-                sink.report(SourceProblem(line: problem.line, reason: problem.reason, isUndated: problem.isUndated))
+                let reason = changeIsKnown ? problem.reason : problem.reason.replacingOccurrences(
+                    of: NotepadImporter.fallbackYearOrigin, with: NotepadImporter.importYearOrigin)
+                sink.report(SourceProblem(line: problem.line, reason: reason, isUndated: problem.isUndated))
             }
         }
         while let line = try lines.next() {
@@ -40,4 +47,11 @@ public struct NotepadImporter: Importer {
         }
         try parser.finish(deliver)
     }
+
+    /// How the parser says where the year of a date written without one came from
+    /// (`no year before '5/3'; took 2024, the year the file was last changed`), and what this
+    /// importer says instead when the file's modification time is not a date.
+    static let fallbackYearOrigin = "the year the file was last changed"
+    static let importYearOrigin = "the year it was imported (the date the file was last changed is unknown: "
+        + "outside the years \(RecordDate.plausibleYears.lowerBound) to \(RecordDate.plausibleYears.upperBound))"
 }

@@ -23,10 +23,12 @@ struct ListQuarantineCommand: ParsableCommand {
                 StandardStreams.writeOut("Nothing in quarantine in \(layout.root.path).\n")
                 return
             }
+            // Each field escaped on its own (a note is a file anyone could have edited): every
+            // entry is its three lines, whatever its name or reason holds.
             for entry in entries {
                 StandardStreams.writeOut("\(SourcePath.displayed(entry.id))\n"
-                    + "    from \(SourcePath.displayed(entry.originalPath)) (\(entry.quarantinedAt))\n"
-                    + "    \(entry.stage): \(entry.reason)\n")
+                    + "    from \(SourcePath.displayed(entry.originalPath)) (\(SourcePath.displayed(entry.quarantinedAt)))\n"
+                    + "    \(entry.stage): \(SourcePath.displayed(entry.reason))\n")
             }
             StandardStreams.writeOut("\(entries.count) in quarantine; `dossier quarantine retry ID|--all` once the cause is fixed.\n")
         }

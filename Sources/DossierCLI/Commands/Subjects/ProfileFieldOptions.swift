@@ -4,7 +4,8 @@ import DossierRecords
 
 /// The profile fields `subjects add` and `subjects edit` both take, read and checked alike.
 struct ProfileFieldOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD, with a time as YYYY-MM-DDTHH:MM.", valueName: "date"))
+    @Option(help: ArgumentHelp("Birth or hatch date, YYYY-MM-DD, with a time as YYYY-MM-DDTHH:MM (\(CommandSupport.dateYears)).",
+                               valueName: "date"))
     var born: String?
 
     @Option(help: ArgumentHelp("male, female or unknown (also m/f, boy/girl, 수컷/암컷, ♂/♀, 1.0/0.1).", valueName: "sex"))
@@ -31,7 +32,10 @@ struct ProfileFieldOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let born, RecordDate(iso8601: born) == nil { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
+        if let born {
+            guard let date = RecordDate(iso8601: born) else { throw ValidationError("--born: \(ProfileError.invalidDate(born))") }
+            try CommandSupport.checkYear(of: date, option: "--born")
+        }
         if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
     }
 
