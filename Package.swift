@@ -100,6 +100,6 @@ let package = Package(
         // The safety suite: every way found to lose or expose a user's data, tried against the
         // built `dossier` binary as a user (or a hostile tester) would.
         .testTarget(name: "DossierSafetyTests",
-                    dependencies: ["DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
+                    dependencies: ["DossierCore", "DossierPhotos", "DossierWatch", "CImageShims", "DossierTestSupport"]),
     ]
 )

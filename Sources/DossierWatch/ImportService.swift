@@ -10,6 +10,11 @@ import UnixSignals
 /// pipeline's `--move`, which checks the library's copy first), or quarantined when they cannot
 /// be, so nothing is retried forever. With `keep`, sources stay where they are.
 ///
+/// It files only into the library it started with, known by its id, not its path: while the
+/// library is not there (its drive unmounted, the folder moved away) or another one is at its
+/// path, nothing is filed, every inbox file stays, and the daemon says so once and waits, as it
+/// waits for an inbox that is gone. It never makes a library.
+///
 /// The library is held only while a batch is filed (a session per batch), so `dossier import`,
 /// `subjects add` and the rest work beside the daemon; a batch that finds the library busy waits
 /// for it without blocking a thread. A graceful shutdown (SIGTERM, SIGINT) stops taking files:
@@ -36,15 +41,22 @@ public final class ImportService: Service {
     /// How long to wait before trying the library again when it is busy, and after it failed.
     static let busyPause: Duration = .milliseconds(500)
     static let failurePauses: [Duration] = [.seconds(5), .seconds(30), .seconds(120), .seconds(600)]
+    /// How often a library that is not at its path is looked for.
+    static let libraryCheck: Duration = .seconds(2)
 
     let watcher: InboxWatcher
     let layout: LibraryLayout
+    /// The id of the library the daemon started with: the only one it files into.
+    let libraryID: String
     let settings: Settings
     let logger: Logger
     /// Made anew for each batch: the library's keywords, species and subjects are read again.
     let makePipeline: @Sendable (ImportOptions) throws -> ImportPipeline
     let notifier: SystemdNotifier?
     private let tally = Mutex(Tally())
+    /// The inbox files listed as stuck in the library's index, so a batch that holds none of them
+    /// and quarantines nothing needs no second session.
+    private let stuck: Mutex<Set<String>>
 
     struct Tally {
         var filed = 0
@@ -57,10 +69,13 @@ public final class ImportService: Service {
         }
     }
 
-    public init(watcher: InboxWatcher, layout: LibraryLayout, settings: Settings, logger: Logger,
-                notifier: SystemdNotifier?, makePipeline: @escaping @Sendable (ImportOptions) throws -> ImportPipeline) {
+    public init(watcher: InboxWatcher, layout: LibraryLayout, libraryID: String, stuck: Set<String> = [],
+                settings: Settings, logger: Logger, notifier: SystemdNotifier?,
+                makePipeline: @escaping @Sendable (ImportOptions) throws -> ImportPipeline) {
         self.watcher = watcher
         self.layout = layout
+        self.libraryID = libraryID
+        self.stuck = Mutex(stuck)
         self.settings = settings
         self.logger = logger
         self.notifier = notifier
@@ -76,7 +91,7 @@ public final class ImportService: Service {
                     await self.fileBatches()
                 } onGracefulShutdown: {
                     self.notifier?.stopping()
-                    self.logger.info("stopping", metadata: ["reason": "finishing the files under way"])
+                    self.logger.record(.stopping, ["reason": "finishing the files under way"])
                     self.exitAfterShutdownTimeout()
                 }
             }
@@ -97,7 +112,7 @@ public final class ImportService: Service {
         let deadline = Thread {
             Thread.sleep(forTimeInterval: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
             let reason = "the shutdown timeout (\(timeout)) passed; the files still under way stay in the inbox for the next start"
-            logger.warning("stopped", metadata: ["reason": "\(reason)"])
+            logger.record(.stopped, level: .warning, ["reason": "\(reason)"])
             _exit(0)
         }
         deadline.start()
@@ -107,7 +122,7 @@ public final class ImportService: Service {
     /// the whole inbox again, so files left for want of a subject are looked at anew.
     private func reloadOnHangUp() async {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
-            logger.info("reload", metadata: ["reason": "SIGHUP: configuration and subjects are read again"])
+            logger.record(.reload, ["reason": "SIGHUP: configuration and subjects are read again"])
             watcher.rescan(reason: "SIGHUP")
         }
     }
@@ -123,39 +138,90 @@ public final class ImportService: Service {
     func file(_ batch: [SourceFile]) async {
         var failures = 0
         var saidBusy = false
-        while true {
-            let options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
+        attempts: while await libraryIsThere() {
+            var options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
+            options.access = .expecting(id: libraryID)
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
             do {
                 let pipeline = try makePipeline(options)
                 let summary = try await cancelWhenGracefulShutdown {
-                    try await pipeline.run(found: batch.map { .file($0) }, listeners: [recorder])
+                    try await pipeline.run(found: batch.map { .file($0) }, listeners: [recorder, NoticeLog(logger: self.logger)])
                 }
                 await settle(batch, recorder: recorder, interrupted: summary.interrupted)
                 return
             } catch let error as LibraryError {
-                if case .busy(_, let holder) = error {
+                switch error {
+                case .busy(_, let holder):
                     if !saidBusy {
-                        logger.info("waiting", metadata: ["reason": "the library is in use (\(holder))"])
+                        logger.record(.waiting, ["reason": "the library is in use (\(holder))"])
                         saidBusy = true
                     }
-                    guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: ImportService.busyPause) }) != nil,
-                          !Task.isShuttingDownGracefully else { break }
-                    continue
+                    guard await pause(ImportService.busyPause) else { break attempts }
+                case .noLibrary, .otherLibrary:
+                    // Gone between the look and the batch: `libraryIsThere` waits for it.
+                    continue attempts
+                default:
+                    let pause = ImportService.failurePauses[min(failures, ImportService.failurePauses.count - 1)]
+                    failures += 1
+                    logger.record(.failed, level: .error, ["reason": "\(error)", "source": "\(batch.count) files",
+                                                           "retry": "in \(pause)"])
+                    if failures == 1 { tally.withLock { $0.failed += batch.count } }
+                    guard await self.pause(pause) else { break attempts }
                 }
-                let pause = ImportService.failurePauses[min(failures, ImportService.failurePauses.count - 1)]
-                failures += 1
-                logger.error("failed", metadata: ["reason": "\(error)", "source": "\(batch.count) files",
-                                                  "retry": "in \(pause)"])
-                if failures == 1 { tally.withLock { $0.failed += batch.count } }
-                guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }) != nil,
-                      !Task.isShuttingDownGracefully else { break }
             } catch {
                 // The shutdown cancelled the batch before it began.
-                break
+                break attempts
             }
         }
         watcher.finished(batch.map { ($0.path, .retry) })
+    }
+
+    /// Sleeps, unless the daemon is stopping: false then.
+    private func pause(_ duration: Duration) async -> Bool {
+        guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }) != nil else { return false }
+        return !Task.isShuttingDownGracefully
+    }
+
+    /// Waits while the library the daemon started with is not at its path (its drive unmounted,
+    /// the folder moved away or replaced by another library): says so once, and once more when
+    /// it is back. Nothing is filed meanwhile, and the inbox keeps every file. False when the
+    /// daemon is stopping.
+    private func libraryIsThere() async -> Bool {
+        var said = false
+        while let problem = libraryProblem() {
+            if !said {
+                logger.record(.libraryGone, level: .warning, [
+                    "library": "\(layout.root.path)",
+                    "reason": "\(problem); nothing is filed and every inbox file stays until it is back",
+                ])
+                notifier?.status("waiting for the library \(layout.root.path)")
+                said = true
+            }
+            guard await pause(ImportService.libraryCheck) else { return false }
+        }
+        if said {
+            logger.record(.libraryBack, ["library": "\(layout.root.path)"])
+            notifier?.status(tally.withLock { $0.status })
+        }
+        return !Task.isShuttingDownGracefully && !Task.isCancelled
+    }
+
+    /// Why the library the daemon files into is not at its path; nil when it is.
+    private func libraryProblem() -> String? {
+        do {
+            switch try LibraryIdentity.state(of: layout) {
+            case .identified(let identity) where identity.id == libraryID:
+                return nil
+            case .identified(let other):
+                return "\(LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: other.id))"
+            case .unidentified:
+                return "\(LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: nil))"
+            case .absent:
+                return "\(LibraryError.noLibrary(path: layout.root.path))"
+            }
+        } catch {
+            return "\(error)"
+        }
     }
 
     private func settle(_ batch: [SourceFile], recorder: OutcomeRecorder, interrupted: Bool) async {
@@ -172,24 +238,32 @@ public final class ImportService: Service {
                 if outcome.sourceRemoved || settings.keep {
                     endings.append((source.path, outcome.sourceRemoved ? .left : .stayed))
                 } else {
-                    logger.warning("kept", metadata: ["source": "\(SourcePath.displayed(source.path))",
-                                                      "reason": "\(outcome.warnings.joined(separator: "; "))"])
+                    logger.record(.kept, level: .warning, ["source": "\(SourcePath.displayed(source.path))",
+                                                           "reason": "\(outcome.warnings.joined(separator: "; "))"])
                     endings.append((source.path, .stayed))
                 }
             case .failed, .skipped, .unassigned:
                 if interrupted {
                     endings.append((source.path, .retry))
                 } else if settings.keep {
-                    log(outcome, event: "failed", level: .warning)
+                    log(outcome, event: .failed, level: .warning)
                     tally.withLock { $0.failed += 1 }
-                    endings.append((source.path, .stayed))
+                    endings.append((source.path, .unfiled))
                 } else {
                     toQuarantine.append((source, outcome))
                 }
             }
         }
-        if !toQuarantine.isEmpty {
-            endings += await quarantine(toQuarantine)
+        // Files once stuck that are filed now (or left the inbox) come off the list.
+        let filed = Set(endings.compactMap { ending -> String? in
+            switch ending.ending {
+            case .left, .stayed: return ending.path
+            case .unfiled, .retry: return nil
+            }
+        })
+        let noLongerStuck = stuck.withLock { $0.intersection(filed) }
+        if !toQuarantine.isEmpty || !noLongerStuck.isEmpty {
+            endings += await quarantine(toQuarantine, noLongerStuck: Array(noLongerStuck))
         }
         let left = endings.filter { if case .left = $0.ending { return true } else { return false } }.map(\.path)
         EmptiedFolders(inbox: watcher.inbox, subjects: layout.existingSubjects()).remove(above: left)
@@ -199,59 +273,83 @@ public final class ImportService: Service {
     }
 
     /// Moves failed sources into the library's quarantine, holding the library's lock (the
-    /// quarantine stages copies in the library's staging folder, which an import clears).
-    private func quarantine(_ sources: [(SourceFile, SourceOutcome)]) async -> [(path: String, ending: InboxWatcher.Ending)] {
-        var lock: LibraryLock?
-        while lock == nil {
+    /// quarantine stages copies in the library's staging folder, which an import clears). One
+    /// that cannot be quarantined either stays in the inbox, listed as stuck in the library's
+    /// index; sources listed so before and filed now are taken off the list.
+    private func quarantine(_ sources: [(SourceFile, SourceOutcome)],
+                            noLongerStuck: [String]) async -> [(path: String, ending: InboxWatcher.Ending)] {
+        var session: LibrarySession?
+        while session == nil {
             do {
-                lock = try LibraryLock.acquire(layout, wait: false)
+                session = try LibrarySession.open(layout, access: .expecting(id: libraryID), dryRun: false,
+                                                  waitForLock: false, whileWaiting: { _ in })
             } catch .busy {
                 // A shutdown does not wait for the library: the sources stay for the next start.
-                guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: ImportService.busyPause) }) != nil,
-                      !Task.isShuttingDownGracefully else { break }
+                guard await pause(ImportService.busyPause) else { break }
             } catch {
                 break
             }
         }
-        defer { lock?.release() }
+        guard let session, let index = session.index else {
+            return sources.map { ($0.0.path, .retry) }
+        }
+        defer { session.close() }
         let quarantine = Quarantine(layout: layout)
-        return sources.map { source, outcome in
+        var nowStuck: [StuckSource] = []
+        var left = noLongerStuck
+        let endings = sources.map { source, outcome -> (path: String, ending: InboxWatcher.Ending) in
             let reason = outcome.reason
-            guard lock != nil else { return (source.path, .retry) }
             do {
                 let entry = try quarantine.admit(source, stage: outcome.stage ?? .read, reason: reason)
-                logger.warning("quarantined", metadata: [
+                logger.record(.quarantined, level: .warning, [
                     "source": "\(SourcePath.displayed(source.path))", "reason": "\(reason)",
                     "destination": "\(SourcePath.displayed((try? quarantine.path(of: entry)) ?? entry.id))",
                 ])
                 tally.withLock { $0.quarantined += 1 }
+                left.append(source.path)
                 return (source.path, .left)
             } catch {
-                logger.error("failed", metadata: ["source": "\(SourcePath.displayed(source.path))",
-                                                  "reason": "\(reason); and it could not be quarantined: \(error)"])
+                let why = "\(reason); and it could not be quarantined: \(error)"
+                logger.record(.stuck, level: .error, ["source": "\(SourcePath.displayed(source.path))",
+                                                      "reason": "\(SourcePath.displayed(why))"])
                 tally.withLock { $0.failed += 1 }
-                return (source.path, .stayed)
+                nowStuck.append(StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date())))
+                return (source.path, .unfiled)
             }
         }
+        // Stuck files that have left the inbox since (deleted by hand) are forgotten too.
+        let gone = stuck.withLock { $0 }.filter { SourcePath.status($0, followingLinks: false) == nil }
+        do {
+            try index.updateStuckSources(nowStuck, forgetting: left + gone)
+            stuck.withLock { stuck in
+                stuck.subtract(left + gone)
+                stuck.formUnion(nowStuck.map(\.path))
+            }
+        } catch {
+            logger.record(.failed, level: .error, ["reason": "the list of stuck files could not be updated: \(error)"])
+        }
+        return endings
     }
 
     /// A filed source is logged as soon as it is filed (and out of the inbox), not with its batch.
     private func logFiled(_ outcome: SourceOutcome) {
         guard outcome.status == .imported || outcome.status == .duplicate else { return }
-        log(outcome, event: outcome.status == .imported ? "filed" : "duplicate")
+        log(outcome, event: outcome.status == .imported ? .filed : .duplicate)
         tally.withLock { outcome.status == .imported ? ($0.filed += 1) : ($0.duplicates += 1) }
     }
 
-    private func log(_ outcome: SourceOutcome, event: String, level: Logger.Level = .info) {
-        var metadata: Logger.Metadata = ["source": "\(SourcePath.displayed(outcome.source))"]
-        if let subject = outcome.subject { metadata["subject"] = "\(subject.path)" }
-        if let destination = outcome.destination { metadata["destination"] = "\(SourcePath.displayed(destination))" }
+    private func log(_ outcome: SourceOutcome, event: WatchEvent, level: Logger.Level = .info) {
+        var fields: Logger.Metadata = ["source": "\(SourcePath.displayed(outcome.source))"]
+        if let subject = outcome.subject { fields["subject"] = "\(subject.path)" }
+        if let destination = outcome.destination { fields["destination"] = "\(SourcePath.displayed(destination))" }
         if outcome.status == .failed || outcome.status == .skipped || outcome.status == .unassigned {
-            metadata["reason"] = "\(outcome.reason)"
-        } else if outcome.hasRecords {
-            metadata["records"] = "\(outcome.recordsAdded) added, \(outcome.recordsDuplicate) already filed"
+            fields["reason"] = "\(outcome.reason)"
+        } else if outcome.hasRecords || outcome.recordsRemoved > 0 {
+            fields["records_added"] = .stringConvertible(outcome.recordsAdded)
+            fields["records_duplicate"] = .stringConvertible(outcome.recordsDuplicate)
+            fields["records_replaced"] = .stringConvertible(outcome.recordsRemoved)
         }
-        if !outcome.problems.isEmpty { metadata["problems"] = "\(outcome.problems.count)" }
-        logger.log(level: level, "\(event)", metadata: metadata)
+        if !outcome.problems.isEmpty { fields["problems"] = .stringConvertible(outcome.problems.count) }
+        logger.record(event, level: level, fields)
     }
 }

@@ -2,12 +2,16 @@ import DossierCore
 import Foundation
 import Glibc
 
-/// One daemon per inbox: an exclusive `flock` on `<inbox>/.dossier-watch.lock` (a dotfile, so no
-/// watcher takes it for a source), holding the pid of the daemon that has it. The kernel drops it
-/// when the daemon dies, so a killed daemon leaves no stale lock. A read-only inbox (a `--keep`
-/// on a share mounted read-only) is locked through a file in the runtime folder instead.
+/// One daemon per inbox: an exclusive `flock` on `dossier-watch-<device>-<inode>.lock`, named for
+/// the inbox folder itself (whatever path or mount it is named by), holding the pid of the daemon
+/// that has it. The kernel drops it when the daemon dies, so a killed daemon leaves no stale lock.
+///
+/// It lives in the runtime folder (`$XDG_RUNTIME_DIR`; for root without one, `/run/dossier`;
+/// else the temporary folder): never in the inbox, where a sync tool would carry it to every
+/// device, nor in the library, where an open file would keep its drive from being unmounted.
 public final class InboxLock: Sendable {
-    public static let fileName = ".dossier-watch.lock"
+    /// Where daemons before this one kept their lock, in the inbox itself.
+    static let formerFileName = ".dossier-watch.lock"
 
     public enum Failure: Error, CustomStringConvertible {
         case taken(inbox: String, holder: String)
@@ -24,28 +28,61 @@ public final class InboxLock: Sendable {
     }
 
     private let descriptor: Int32
+    /// The lock file's path, for the tests and the status.
+    public let path: String
 
-    public static func acquire(inbox: String) throws(Failure) -> InboxLock {
-        var path = "\(inbox)/\(fileName)"
-        var descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
-        if descriptor < 0 && (errno == EACCES || errno == EROFS) {
-            let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
-            let key = ContentDigest(of: Array(inbox.utf8)).shortHex
-            path = "\(runtime)/dossier-watch-\(key).lock"
-            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        }
-        guard descriptor >= 0 else { throw .cannotLock(path: path, reason: String(cString: strerror(errno))) }
+    public static func acquire(inbox: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(Failure) -> InboxLock
+    {
+        guard let info = SourcePath.status(inbox) else { throw .cannotLock(path: inbox, reason: errnoText()) }
+        let folder = runtimeFolder(environment)
+        if folder == "/run/dossier" { mkdir(folder, 0o755) }
+        let path = "\(folder)/dossier-watch-\(info.st_dev)-\(info.st_ino).lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotLock(path: path, reason: errnoText()) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = LockHolder.describe(descriptor)
             close(descriptor)
             throw .taken(inbox: inbox, holder: holder)
         }
+        do {
+            try removeFormerLock(in: inbox)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         LockHolder.record(in: descriptor)
-        return InboxLock(descriptor: descriptor)
+        return InboxLock(descriptor: descriptor, path: path)
     }
 
-    private init(descriptor: Int32) {
+    /// The user's runtime folder, where they may write (a daemon started with another user's
+    /// environment may not write theirs); for root without one, `/run/dossier`; else the
+    /// temporary folder.
+    static func runtimeFolder(_ environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK | X_OK) == 0 { return runtime }
+        if getuid() == 0 { return "/run/dossier" }
+        let temporary = NSTemporaryDirectory()
+        return temporary.count > 1 && temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+    }
+
+    /// An earlier Dossier's lock in the inbox: refused while that daemon still holds it (so a
+    /// daemon of each version cannot run on one inbox), removed once nobody does.
+    private static func removeFormerLock(in inbox: String) throws(Failure) {
+        let former = "\(inbox)/\(formerFileName)"
+        let descriptor = SourcePath.withFileSystemPath(former) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            throw .taken(inbox: inbox, holder: LockHolder.describe(descriptor))
+        }
+        _ = SourcePath.withFileSystemPath(former) { unlink($0) }
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
+        self.path = path
     }
 
     deinit {

@@ -28,16 +28,17 @@ public final class InboxWatcher: @unchecked Sendable {
         public var rescan: Duration
         /// How often to say the watcher is alive (systemd's watchdog); nil: never.
         public var heartbeat: Duration?
-        /// Folders never walked (the library, when it lies beside the inbox's files).
-        public var excluded: [String]
+        /// The library files are filed into: never walked, wherever it shows up in the inbox (by
+        /// device and inode, so a second mount of the same disk cannot hide it).
+        public var library: LibraryBoundary?
 
         public init(settle: Duration = .seconds(2), poll: Duration? = nil, rescan: Duration = .seconds(600),
-                    heartbeat: Duration? = nil, excluded: [String] = []) {
+                    heartbeat: Duration? = nil, library: LibraryBoundary? = nil) {
             self.settle = settle
             self.poll = poll
             self.rescan = rescan
             self.heartbeat = heartbeat
-            self.excluded = excluded
+            self.library = library
         }
     }
 
@@ -45,8 +46,13 @@ public final class InboxWatcher: @unchecked Sendable {
     public enum Ending: Sendable {
         /// It left the inbox (filed and removed, or quarantined): forgotten.
         case left
-        /// It stays in the inbox (`--keep`, or it could not be removed): handed again only when it changes.
+        /// It was filed and stays in the inbox (`--keep`, or it could not be removed): handed
+        /// again only when it changes.
         case stayed
+        /// It could not be filed and stays in the inbox (`--keep`, or it could be neither filed
+        /// nor quarantined): handed again when it changes, and on `rescan(reason:)` (SIGHUP),
+        /// after which a missing subject may have been added or a permission fixed.
+        case unfiled
         /// It is to be tried again (the library could not be written): handed again after the settle time.
         case retry
     }
@@ -79,6 +85,10 @@ public final class InboxWatcher: @unchecked Sendable {
     private var writing: Set<String> = []
     private var handed: [String: FileStamp] = [:]
     private var remembered: [String: FileStamp] = [:]
+    /// Those of `remembered` that stayed unfiled.
+    private var unfiled: Set<String> = []
+    /// Libraries met in the inbox and left alone, each said once.
+    private var passedOver: Set<String> = []
     private var inboxDevice: UInt64?
     private var waitingForInbox = false
     private var nextRescan = ContinuousClock.now
@@ -139,7 +149,9 @@ public final class InboxWatcher: @unchecked Sendable {
         wake()
     }
 
-    /// Reads the whole inbox again soon (SIGHUP).
+    /// Reads the whole inbox again soon, handing on again also the files that stayed in it
+    /// unfiled (SIGHUP: a file left for want of a subject, or one that could not be read, is
+    /// looked at anew).
     public func rescan(reason: String) {
         mailbox.withLock { $0.rescanReason = reason }
         wake()
@@ -162,7 +174,10 @@ public final class InboxWatcher: @unchecked Sendable {
             }
             if mail.stopping { break }
             take(mail.endings)
-            if let reason = mail.rescanReason { rescan(reason: reason, always: true) }
+            if let reason = mail.rescanReason {
+                for path in unfiled { remembered[path] = nil }
+                rescan(reason: reason, always: true)
+            }
             let now = ContinuousClock.now
             if now >= nextInboxCheck { checkInbox(now) }
             if !waitingForInbox {
@@ -231,8 +246,10 @@ public final class InboxWatcher: @unchecked Sendable {
         folders = [:]
         settling = [:]
         writing = []
-        logger.warning("inbox gone", metadata: ["source": "\(SourcePath.displayed(inbox))",
-                                                 "reason": "it is not there (deleted, moved or unmounted); waiting for it to come back"])
+        logger.record(.inboxGone, level: .warning, [
+            "source": "\(SourcePath.displayed(inbox))",
+            "reason": "it is not there (deleted, moved or unmounted); waiting for it to come back",
+        ])
     }
 
     /// A vanished inbox is waited for and attached again; one mounted over (another device under
@@ -245,15 +262,17 @@ public final class InboxWatcher: @unchecked Sendable {
         } else if waitingForInbox || device != inboxDevice {
             let wasWaiting = waitingForInbox
             attach()
-            logger.info("rescan", metadata: ["source": "\(SourcePath.displayed(inbox))",
-                                             "reason": "\(wasWaiting ? "the inbox is back" : "the inbox was mounted over")",
-                                             "found": "\(settling.count)"])
+            logger.record(.rescan, ["source": "\(SourcePath.displayed(inbox))",
+                                    "reason": "\(wasWaiting ? "the inbox is back" : "the inbox was mounted over")",
+                                    "found": .stringConvertible(settling.count)])
         }
     }
 
     private func fallBackToPolling(_ error: InboxWatchError) {
-        logger.warning("polling", metadata: ["source": "\(SourcePath.displayed(inbox))",
-                                             "reason": "\(error); reading the inbox every \(InboxWatcher.fallbackPoll) instead"])
+        logger.record(.polling, level: .warning, [
+            "source": "\(SourcePath.displayed(inbox))",
+            "reason": "\(error); reading the inbox every \(InboxWatcher.fallbackPoll) instead",
+        ])
         eventSource = nil
         folders = [:]
         polling = InboxWatcher.fallbackPoll
@@ -267,18 +286,19 @@ public final class InboxWatcher: @unchecked Sendable {
         // again; files that stayed and have gone since are forgotten, so months of them do not add up.
         writing = writing.filter { FileStamp.of($0) != nil }
         remembered = remembered.filter { FileStamp.of($0.key) != nil }
+        unfiled = unfiled.filter { remembered[$0] != nil }
         scan(inbox, watching: polling == nil)
         let found = settling.count - before
         if always || found > 0 {
-            logger.info("rescan", metadata: ["source": "\(SourcePath.displayed(inbox))", "reason": "\(reason)",
-                                             "found": "\(found)"])
+            logger.record(.rescan, ["source": "\(SourcePath.displayed(inbox))", "reason": "\(reason)",
+                                    "found": .stringConvertible(found)])
         }
     }
 
     /// Reads a folder and those below it; with `watching`, watches each before reading it, so a
     /// file put in while it is read is either listed or seen as an event.
     private func scan(_ folder: String, watching: Bool) {
-        guard !settings.excluded.contains(folder) else { return }
+        guard !isLibrary(folder) else { return }
         if watching, let eventSource, !folders.values.contains(folder) || folder == inbox {
             do {
                 folders[try eventSource.watch(folder: folder)] = folder
@@ -286,7 +306,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 fallBackToPolling(.watchLimitReached)
                 return scan(inbox, watching: false)
             } catch {
-                logger.warning("failed", metadata: ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
+                logger.record(.failed, level: .warning, ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
             }
         }
         guard let stream = SourcePath.withFileSystemPath(folder, { opendir($0) }) else {
@@ -313,6 +333,22 @@ public final class InboxWatcher: @unchecked Sendable {
         }
     }
 
+    /// Whether a folder is a Dossier library, which is never walked: the one files are filed
+    /// into (seen through a bind mount or a second mount of its disk) or another one moved into
+    /// the inbox. Each is said once.
+    private func isLibrary(_ folder: String) -> Bool {
+        let isOurs = settings.library.map { library in SourcePath.status(folder).map(library.isRoot) ?? false } ?? false
+        guard isOurs || LibraryBoundary.isLibrary(folder) else { return false }
+        if passedOver.insert(folder).inserted {
+            logger.record(.passedOver, level: .warning, [
+                "source": "\(SourcePath.displayed(folder))",
+                "reason": isOurs ? "it is the library files are filed into, seen through the inbox; it is never taken as sources"
+                    : "it is a Dossier library; Dossier never takes a library apart: move it out of the inbox",
+            ])
+        }
+        return true
+    }
+
     /// A file found by reading a folder: settling unless it is being written, already handed
     /// on, or stayed in the inbox unchanged.
     private func offer(_ path: String, now: ContinuousClock.Instant) {
@@ -337,18 +373,35 @@ public final class InboxWatcher: @unchecked Sendable {
             case .writing(let watch, let name):
                 guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
-                writing.insert(path)
-                settling[path] = nil
+                // A symbolic link is made whole at once, and is never closed after writing.
+                if SourcePath.status(path, followingLinks: false).map({ $0.st_mode & S_IFMT == S_IFLNK }) == true {
+                    written(path, now: now)
+                } else {
+                    writing.insert(path)
+                    settling[path] = nil
+                }
             case .written(let watch, let name):
                 guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                written("\(parent)/\(name)", now: now)
+            case .attributesChanged(let watch, let name):
+                // A permission or owner changed (a file that could not be read made readable),
+                // or a writer set its time: looked at again unless it is still being written.
+                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
-                writing.remove(path)
-                guard let (stamp, _) = FileStamp.of(path) else { continue }
-                // Written again after it was taken: taken again once settled.
-                if remembered[path] == stamp { continue }
+                guard !writing.contains(path), settling[path] == nil, let (stamp, _) = FileStamp.of(path),
+                      remembered[path] != stamp else { continue }
                 settling[path] = SettlingFile(stamp: stamp, since: now)
             }
         }
+    }
+
+    /// A file closed after writing or moved in: settling, unless it is as it was when it stayed.
+    private func written(_ path: String, now: ContinuousClock.Instant) {
+        writing.remove(path)
+        guard let (stamp, _) = FileStamp.of(path) else { return }
+        // Written again after it was taken: taken again once settled.
+        if remembered[path] == stamp { return }
+        settling[path] = SettlingFile(stamp: stamp, since: now)
     }
 
     /// Hands on every file whose stamp has stayed the same for the settle time.
@@ -383,11 +436,14 @@ public final class InboxWatcher: @unchecked Sendable {
             switch ending {
             case .left:
                 remembered[path] = nil
-            case .stayed:
+                unfiled.remove(path)
+            case .stayed, .unfiled:
                 remembered[path] = stamp
+                if case .unfiled = ending { unfiled.insert(path) } else { unfiled.remove(path) }
                 offer(path, now: ContinuousClock.now)
             case .retry:
                 remembered[path] = nil
+                unfiled.remove(path)
                 offer(path, now: ContinuousClock.now)
             }
         }

@@ -4,8 +4,9 @@ import Logging
 import Synchronization
 
 /// The daemon's log: one line per event on standard error, as text for a person reading a
-/// terminal or journalctl, or as one JSON object for a collector. The message is the event
-/// (`filed`, `duplicate`, `quarantined`, `failed`, `rescan`, ...), the metadata its fields.
+/// terminal or journalctl, or as one JSON object for a collector. The message is the event, one
+/// of `WatchEvent`'s (`filed`, `duplicate`, `quarantined`, `stuck`, `library-gone`, ...), the
+/// metadata its fields, which `WatchEvent` lists; counts are JSON numbers.
 ///
 ///     2026-11-25T10:31:02.114Z info filed source=/inbox/pets/leo/IMG_1.jpg subject=pets/leo destination=...
 ///     {"destination":"...","event":"filed","level":"info","source":"...","subject":"pets/leo","time":"..."}
@@ -54,15 +55,24 @@ public struct WatchLogHandler: LogHandler {
             let rest = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(WatchLogHandler.quoted("\($0.value)"))" }
             write(([time, "\(event.level)", "\(event.message)"] + rest).joined(separator: " ") + "\n")
         case .json:
-            var object: [String: String] = fields.mapValues { "\($0)" }
+            var object: [String: Any] = fields.mapValues(WatchLogHandler.jsonValue)
             object["time"] = time
             object["level"] = "\(event.level)"
             object["event"] = "\(event.message)"
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
+            // Every value is a string or a number: serialisation cannot fail.
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+                ?? Data("{}".utf8)
             write(String(decoding: data, as: UTF8.self) + "\n")
         }
+    }
+
+    /// A field as JSON: a count as a number (`"found":3`), everything else as a string.
+    static func jsonValue(_ value: Logger.MetadataValue) -> Any {
+        if case .stringConvertible(let convertible) = value {
+            if let number = convertible as? Int { return number }
+            if let number = convertible as? Double, number.isFinite { return number }
+        }
+        return "\(value)"
     }
 
     /// A value with spaces, quotes, `=` or a control character in it is quoted, so a line still

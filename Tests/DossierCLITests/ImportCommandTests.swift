@@ -235,7 +235,8 @@ struct IndexRebuildTests {
     func refusesNonLibraries() throws {
         let folder = try TemporaryFolder()
         let result = try DossierBinary.run(["index", "rebuild", "--library", "Nowhere"], in: folder.url)
-        #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("Error: \(folder.path("Nowhere")) is not a library: it has no pets or children folder.\n"))
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("dossier: there is no library at \(folder.path("Nowhere"))"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Nowhere")))
     }
 }

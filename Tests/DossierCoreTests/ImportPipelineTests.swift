@@ -183,6 +183,8 @@ struct ImportPipelineTests {
 
     @Test("A whole file left under its name by a stopped run is adopted, and staging is cleared")
     func finishesAStoppedRun() async throws {
+        // The run that stopped had made the library and its index.
+        try LibrarySession.open(library, access: .creatingIfAbsent, dryRun: false, waitForLock: false, whileWaiting: { _ in }).close()
         _ = try folder.write(Array("FAKE 2023-05-01 a".utf8), to: "pets/leo/a.dat")
         let digest = ContentDigest(of: Array("FAKE 2023-05-01 a!".utf8)).shortHex
         try folder.write("FAKE 2023-05-01 a!", to: "Library/pets/leo/photos/2023/2023-05-01_000000_\(digest).png")

@@ -13,7 +13,8 @@ struct CommandSafetyTests {
         let result = try DossierBinary.run(command + ["--library", "Nowhere"], in: folder.url)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "dossier: no library at \(folder.path("Nowhere")) (give --library or set DOSSIER_LIBRARY)\n")
+        #expect(result.standardError == "dossier: there is no library at \(folder.path("Nowhere")) (if it is on a drive, is the drive mounted?); "
+            + "make one with `dossier init \(folder.path("Nowhere"))`, or give --library or DOSSIER_LIBRARY\n")
     }
 
     @Test("records --kind with a kind the subject has no records of says which kinds it has, nearest first")
@@ -107,6 +108,7 @@ struct CommandSafetyTests {
             process.waitUntilExit()
         }
         defer { chattr(["-R", "-i", folder.path("Library")]) }
+        #expect(try DossierBinary.run(["init", "Library"], in: folder.url).status == 0)
         for index in 0..<120 {
             try folder.write(SafetyFixtures.jpeg(width: 640, height: 469, orientation: 6, seed: index), to: "dump/pets/rex/IMG_\(index).JPG")
         }

@@ -56,13 +56,16 @@ struct LibrarySafetyTests {
         #expect(throughLibraryLink.summary?["failed"] as? Int == 1)
 
         // The named folder holds the dump and the library: the dump's photos are duplicates
-        // (removed, being safe), the library is passed over.
+        // (removed, being safe), the library is passed over, and said so.
         let throughSourceLink = try DossierBinary.run(
             ["import", "link-to-all", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(throughSourceLink.status == 0, "\(throughSourceLink.standardOutput)")
-        let sources = throughSourceLink.outcomes.compactMap { $0["source"] as? String }
+        let sources = throughSourceLink.outcomes.filter { $0["status"] as? String != "skipped" }.compactMap { $0["source"] as? String }
         #expect(sources.count == 3)
         #expect(sources.allSatisfy { $0.contains("/dump/pets/leo/") })
+        let passedOver = throughSourceLink.outcomes.filter { $0["status"] as? String == "skipped" }
+        #expect(passedOver.compactMap { $0["source"] as? String } == [folder.path("link-to-all/Library")])
+        #expect((passedOver.first?["error"] as? String)?.hasSuffix("Dossier never takes its own library apart") == true)
         #expect(LibrarySafetyTests.filedPhotos(in: folder) == filed)
     }
 

@@ -84,6 +84,7 @@ struct MoveUnderStressSafetyTests {
             try? unmount.run()
             unmount.waitUntilExit()
         }
+        #expect(try DossierBinary.run(["init", "Library"], in: folder.url).status == 0)
         // About 40 KB each: the library fills up part of the way through.
         let photos = try MoveUnderStressSafetyTests.makeDump(in: folder, photos: 30, size: (400, 300))
         let log = MoveUnderStressSafetyTests.log(4)

@@ -91,7 +91,8 @@ struct ProblemsLedgerSafetyTests {
         let folder = try TemporaryFolder()
         let result = try DossierBinary.run(["problems", "--library", "Nowhere"], in: folder.url)
         #expect(result.status == 2)
-        #expect(result.standardError == "dossier: no library at \(folder.path("Nowhere")) (give --library or set DOSSIER_LIBRARY)\n")
+        #expect(result.standardError == "dossier: there is no library at \(folder.path("Nowhere")) (if it is on a drive, is the drive mounted?); "
+            + "make one with `dossier init \(folder.path("Nowhere"))`, or give --library or DOSSIER_LIBRARY\n")
     }
 
     @Test("Importing an edited log again replaces the records its earlier version made, and says how many",

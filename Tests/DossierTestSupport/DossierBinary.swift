@@ -30,10 +30,18 @@ public struct DossierBinary {
         return packageRoot.appendingPathComponent(".build/debug/dossier")
     }()
 
-    public static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Process {
+    /// - Parameter launcher: a command that runs the binary in its stead (`setpriv --reuid=...`
+    ///   to run it as another user); its first word must be an absolute path.
+    public static func process(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                               launcher: [String] = []) -> Process {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let first = launcher.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(launcher.dropFirst()) + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = folder
         var fullEnvironment = ProcessInfo.processInfo.environment
         fullEnvironment.removeValue(forKey: "DOSSIER_LIBRARY")
@@ -43,8 +51,9 @@ public struct DossierBinary {
     }
 
     @discardableResult
-    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Result {
-        let process = process(arguments, in: folder, environment: environment)
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                           launcher: [String] = []) throws -> Result {
+        let process = process(arguments, in: folder, environment: environment, launcher: launcher)
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error

@@ -16,10 +16,10 @@ public final class WatchDaemon: Sendable {
     /// Starts `dossier watch INBOX --library LIBRARY --log-format json` (with a short settle time
     /// unless `arguments` give one) in `folder`.
     public init(inbox: String, library: String, in folder: URL, arguments: [String] = [],
-                environment: [String: String] = [:]) throws {
+                environment: [String: String] = [:], launcher: [String] = []) throws {
         let settle = arguments.contains("--settle") ? [] : ["--settle", "0.3"]
         process = DossierBinary.process(["watch", inbox, "--library", library, "--log-format", "json"] + settle + arguments,
-                                        in: folder, environment: environment)
+                                        in: folder, environment: environment, launcher: launcher)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -40,11 +40,16 @@ public final class WatchDaemon: Sendable {
     /// Every log line so far, as text.
     public var text: String { log.data.withLock { String(decoding: $0, as: UTF8.self) } }
 
-    /// Every whole JSON log line so far.
-    public var lines: [[String: String]] {
+    /// Every whole JSON log line so far, as it was written (counts are numbers).
+    public var objects: [[String: Any]] {
         text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
+    }
+
+    /// Every whole JSON log line so far, each field as text (a count as its digits).
+    public var lines: [[String: String]] {
+        objects.map { object in object.mapValues { value in (value as? String) ?? "\(value)" } }
     }
 
     /// The log lines of one event (`filed`, `duplicate`, `quarantined`, `failed`, `rescan`...).

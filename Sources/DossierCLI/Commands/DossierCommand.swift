@@ -13,7 +13,7 @@ public struct DossierCommand: AsyncParsableCommand {
             <library>/children/<id>/, turning every photo upright for good.
             """,
         version: DossierVersion.current,
-        subcommands: [ImportCommand.self, WatchCommand.self, QuarantineCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
+        subcommands: [InitCommand.self, ImportCommand.self, WatchCommand.self, QuarantineCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
                       PluginsCommand.self, IndexCommand.self]
     )
 

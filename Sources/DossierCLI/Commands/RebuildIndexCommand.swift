@@ -18,14 +18,19 @@ struct RebuildIndexCommand: ParsableCommand {
 
     func run() throws {
         let layout = libraryOptions.layout
-        guard layout.holdsLibrary else {
-            throw ValidationError("\(layout.root.path) is not a library: it has no pets or children folder.")
-        }
+        try CommandSupport.requireLibrary(layout)
         try CommandSupport.withLibraryError {
-            let (photos, recordFiles, movedAside) = try IndexRebuilder(layout: layout).rebuild(waitForLock: !noWait)
-            if let movedAside {
-                StandardStreams.writeOut("The index was damaged: moved aside to \(movedAside) (kept, not deleted).\n")
+            // A damaged index, or one made for another library, is moved aside (never deleted).
+            let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: !noWait,
+                                                  whileWaiting: CommandSupport.sayWaiting, forRebuild: true)
+            defer { session.close() }
+            for notice in session.notices { StandardStreams.writeError("dossier: \(notice)\n") }
+            if let movedAside = session.movedAside {
+                let why = movedAside.contains(".damaged-") ? "was damaged" : "was made for another library"
+                StandardStreams.writeOut("The index \(why): moved aside to \(movedAside) (kept, not deleted).\n")
             }
+            guard let index = session.index else { return }
+            let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(into: index)
             StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
                 + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
         }

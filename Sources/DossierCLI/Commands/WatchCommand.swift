@@ -110,22 +110,24 @@ struct WatchCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         let format = WatchLogHandler.Format(rawValue: logFormat) ?? .text
         let logger = Logger(label: "dossier") { _ in WatchLogHandler(format: format) }
+        let (identity, stuck) = try WatchCommand.openLibrary(layout, logger: logger)
         let notifier = SystemdNotifier()
         let watcher = InboxWatcher(
             inbox: inbox,
             settings: InboxWatcher.Settings(settle: WatchCommand.duration(settle), poll: poll.map(WatchCommand.duration),
                                             rescan: WatchCommand.duration(rescan * 60),
-                                            heartbeat: SystemdNotifier.watchdogInterval(), excluded: [layout.root.path]),
+                                            heartbeat: SystemdNotifier.watchdogInterval(),
+                                            library: LibraryBoundary(root: layout.root.path)),
             logger: logger,
             onFirstScan: { found in
-                logger.info("watching", metadata: ["source": "\(SourcePath.displayed(inbox))", "library": "\(layout.root.path)",
-                                                   "found": "\(found)"])
+                logger.record(.watching, ["source": "\(SourcePath.displayed(inbox))", "library": "\(layout.root.path)",
+                                          "found": .stringConvertible(found)])
                 notifier?.ready(status: "watching \(inbox); \(found) files found at the start")
             },
             onHeartbeat: { notifier?.watchdog() })
         let registry = try BuiltinPlugins.registry(renditions: photoOptions.renditions)
         let service = ImportService(
-            watcher: watcher, layout: layout,
+            watcher: watcher, layout: layout, libraryID: identity.id, stuck: stuck,
             settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,
                                              shutdownTimeout: WatchCommand.duration(shutdownTimeout)),
             logger: logger, notifier: notifier,
@@ -138,23 +140,62 @@ struct WatchCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch {
-            logger.error("failed", metadata: ["reason": "\(error)"])
+            logger.record(.failed, level: .error, ["reason": "\(error)"])
             throw ExitCode(1)
         }
-        logger.info("stopped", metadata: ["reason": "shut down"])
+        logger.record(.stopped, ["reason": "shut down"])
     }
 
-    /// An inbox that is not a folder is a mistake (a typo), not one to wait for; and the library
-    /// and the inbox must not hold each other, or the daemon would file its own library.
+    /// An inbox that is not a folder is a mistake (a typo), not one to wait for; a library that
+    /// is not there is never made by the daemon (`dossier init` makes one); and the library and
+    /// the inbox must not hold each other, or the daemon would file its own library. They are
+    /// compared folder by folder by device and inode, so neither a link, `..`, nor a second
+    /// mount of the same disk (Docker's `-v /srv/x:/inbox -v /srv/x/Library:/library`) hides it.
     static func check(inbox: String, library: LibraryLayout) throws {
         guard let info = SourcePath.status(inbox), info.st_mode & S_IFMT == S_IFDIR else {
             StandardStreams.writeError("dossier: the inbox \(SourcePath.displayed(inbox)) is not a folder\n")
             throw ExitCode(2)
         }
         let libraryRoot = library.root.path
-        if LibraryBoundary(root: libraryRoot).contains(inbox) || LibraryBoundary(root: inbox).contains(libraryRoot) {
+        if case .absent = (try? LibraryIdentity.state(of: library)) ?? .absent {
+            StandardStreams.writeError("dossier: \(LibraryError.noLibrary(path: libraryRoot)); `dossier watch` never makes one\n")
+            throw ExitCode(2)
+        }
+        let boundary = LibraryBoundary(root: libraryRoot)
+        let overlap: String?
+        if boundary.contains(inbox) {
+            overlap = "the inbox lies inside the library"
+        } else if LibraryBoundary(root: inbox).contains(libraryRoot) {
+            overlap = "the library lies inside the inbox"
+        } else if let seen = SourceDiscovery(library: boundary).discover([inbox]).lazy.compactMap({ found -> String? in
+            if case .passedOver(let path, true) = found { return path } else { return nil }
+        }).first {
+            overlap = "the inbox holds the library, at \(SourcePath.displayed(seen)) (the same folder, by device and inode)"
+        } else {
+            overlap = nil
+        }
+        if let overlap {
             StandardStreams.writeError("dossier: the inbox \(SourcePath.displayed(inbox)) and the library \(libraryRoot) "
-                + "must not lie inside each other; give a --library outside the inbox\n")
+                + "must not lie inside each other (\(overlap)); give a --library outside the inbox\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Opens the library once at the start (giving one made before ids its id, rebuilding a
+    /// missing index, each said in the log): the id the daemon files into from then on, and the
+    /// inbox files its index lists as stuck.
+    static func openLibrary(_ layout: LibraryLayout, logger: Logger) throws -> (LibraryIdentity, Set<String>) {
+        do {
+            let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
+                                                  whileWaiting: { holder in
+                logger.record(.waiting, ["reason": "the library is in use (\(holder))"])
+            })
+            defer { session.close() }
+            for notice in session.notices { logger.record(.library, level: .warning, ["reason": "\(notice)"]) }
+            guard let identity = session.identity, let index = session.index else { throw LibraryError.noLibrary(path: layout.root.path) }
+            return (identity, Set(try index.stuckSources().map(\.path)))
+        } catch let error as LibraryError {
+            StandardStreams.writeError("dossier: \(error)\n")
             throw ExitCode(2)
         }
     }

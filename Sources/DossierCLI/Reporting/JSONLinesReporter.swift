@@ -6,6 +6,9 @@ import Foundation
 struct JSONLinesReporter: OutcomeListener {
     func receive(_ event: ImportEvent) {
         switch event {
+        case .notice(let notice):
+            // Standard output holds only the outcome lines and the summary.
+            StandardStreams.writeError("dossier: \(notice)\n")
         case .started:
             break
         case .finished(let outcome, _, _):

@@ -23,6 +23,9 @@ final class TerminalReporter: OutcomeListener {
     func receive(_ event: ImportEvent) {
         state.withLock { state in
             switch event {
+            case .notice(let notice):
+                clearBar(&state)
+                StandardStreams.writeError("dossier: \(notice)\n")
             case .started(_, let dryRun):
                 state.dryRun = dryRun
             case .finished(let outcome, let completed, let total):

@@ -45,15 +45,6 @@ enum CommandSupport {
         return closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)"
     }
 
-    /// Refuses a folder that holds no library: a typo in --library must not read as an empty
-    /// library (no subjects, no birthdays, no problems).
-    static func requireLibrary(_ layout: LibraryLayout) throws {
-        guard layout.holdsLibrary else {
-            StandardStreams.writeError("dossier: no library at \(layout.root.path) (give --library or set DOSSIER_LIBRARY)\n")
-            throw ExitCode(2)
-        }
-    }
-
     /// A date option: YYYY-MM-DD, in the years a record can have.
     static func day(_ text: String, option: String) throws -> RecordDate {
         guard let date = RecordDate(iso8601: text), !date.hasTime else {

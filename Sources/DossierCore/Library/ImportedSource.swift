@@ -1,7 +1,8 @@
 import GRDB
 
 /// A source that an earlier import settled, so a re-run can skip it without reading it while its
-/// path, size and modification time are unchanged.
+/// path, size and modification time are unchanged, and it is still the file that was imported
+/// (not removed by Dossier since: a file that lands on a path Dossier emptied is a new one).
 public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "source"
 
@@ -15,9 +16,12 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
     public var subject: String
     /// The filed file holding its content, relative to the library root.
     public var filedPath: String
+    /// When Dossier removed it from its path once it was safe in the library (`--move`, the
+    /// daemon); nil while it is still there.
+    public var departedAt: String?
 
     public init(path: String, requestedSubject: String, size: Int64, modificationTime: Int64, sha256: String,
-                subject: String, filedPath: String) {
+                subject: String, filedPath: String, departedAt: String? = nil) {
         self.path = path
         self.requestedSubject = requestedSubject
         self.size = size
@@ -25,6 +29,7 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         self.sha256 = sha256
         self.subject = subject
         self.filedPath = filedPath
+        self.departedAt = departedAt
     }
 
     enum CodingKeys: String, CodingKey {
@@ -32,5 +37,6 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         case requestedSubject = "requested_subject"
         case modificationTime = "mtime_ns"
         case filedPath = "filed_path"
+        case departedAt = "departed_at"
     }
 }

@@ -12,24 +12,22 @@ public struct IndexRebuilder: Sendable {
         self.layout = layout
     }
 
-    /// Holds the library lock while it works; returns how many photos and year files of records
-    /// were indexed, and where a damaged index was moved (it is never deleted).
-    @discardableResult
-    public func rebuild(waitForLock: Bool = true) throws -> (photos: Int, recordFiles: Int, movedAside: String?) {
-        let session = try LibrarySession.open(layout, dryRun: false, waitForLock: waitForLock, whileWaiting: { _ in },
-                                              movingDamagedIndexAside: true)
-        let movedAside = session.movedAside
-        guard let index = session.index else { return (0, 0, movedAside) }
+    /// Fills an open index from the folders (the caller holds the lock): how many photos and
+    /// year files of records it indexed.
+    public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int) {
         let files = try filedFiles()
-        let (records, yearFiles) = try recordFiles()
-        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: try keptSources(),
-                                    sourceYearFiles: yearFiles)
-        return (files.count, records.count, movedAside)
+        let kept = try keptSources()
+        let (records, yearFiles) = try recordFiles(kept: kept)
+        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, sourceYearFiles: yearFiles)
+        return (files.count, records.count)
     }
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their
-    /// kept copies) gave records to it, as the records' `source` says.
-    func recordFiles() throws -> ([RecordFileSummary], [SourceYearFile]) {
+    /// kept copies) gave records to it, as the records' `source` says. Where each version stands
+    /// in its source's history only the lost index knew; it is read off the disk as well as it
+    /// can be: a source no longer at its path left it (departed), and of several versions of one
+    /// still there, the one whose bytes it holds is current and the others superseded.
+    func recordFiles(kept: [KeptSource]) throws -> ([RecordFileSummary], [SourceYearFile]) {
         let store = RecordStore(layout: layout)
         var uses = Set<SourceYearFile>()
         let summaries = try layout.existingSubjects().sorted().flatMap { subject in
@@ -45,7 +43,31 @@ public struct IndexRebuilder: Sendable {
                                          sha256: ContentDigest(of: bytes).hex)
             }
         }
-        return (summaries, uses.sorted { ($0.sourcePath, $0.keptPath, $0.yearFile) < ($1.sourcePath, $1.keptPath, $1.yearFile) })
+        let digests = Dictionary(kept.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        let departed = ISO8601DateFormatter().string(from: Date())
+        var placed: [SourceYearFile] = []
+        for (path, versions) in Dictionary(grouping: uses, by: \.sourcePath) {
+            let isThere = SourcePath.status(path, followingLinks: false) != nil
+            let current = isThere ? IndexRebuilder.currentVersion(at: path, among: Set(versions.map(\.keptPath)), digests: digests) : nil
+            for var version in versions {
+                version.superseded = isThere && version.keptPath != current
+                version.departedAt = isThere ? nil : departed
+                placed.append(version)
+            }
+        }
+        let sorted = placed.sorted { ($0.sourcePath, $0.keptPath, $0.yearFile) < ($1.sourcePath, $1.keptPath, $1.yearFile) }
+        return (summaries, sorted)
+    }
+
+    /// Of the versions a source's records name, the one whose bytes the file at `path` holds now
+    /// (the only one, when there is one); nil when it holds none of them (edited since).
+    static func currentVersion(at path: String, among keptCopies: Set<String>, digests: [String: String]) -> String? {
+        guard keptCopies.count > 1 else { return keptCopies.first }
+        let descriptor = SourcePath.openForReading(path)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let digest = try? ScratchFile.hash(descriptor).1.hex else { return nil }
+        return keptCopies.first { digests[$0] == digest }
     }
 
     /// A record line's `source` object (the last field of every line `RecordLine` writes).

@@ -24,15 +24,30 @@ public struct LibraryBoundary: Sendable {
         }
     }
 
-    /// Whether `path` (after resolving its links) is the library or lies inside it.
+    /// Whether `path` is the library or lies inside it: each folder above it, after resolving its
+    /// links, is compared with the library's root by device and inode, so a bind mount or a
+    /// second mount of the same disk (`/inbox/Library` and `/library` one folder) is seen through.
     public func contains(_ path: String) -> Bool {
-        guard let realRoot, let real = LibraryBoundary.realPath(path) else { return false }
-        return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+        guard realRoot != nil, var current = LibraryBoundary.realPath(path) else { return false }
+        while true {
+            if let info = SourcePath.status(current), isRoot(info) { return true }
+            guard current != "/", !current.isEmpty else { return false }
+            current = (current as NSString).deletingLastPathComponent
+        }
     }
 
     /// Whether a folder met while walking is the library's root.
     public func isRoot(_ info: stat) -> Bool {
         realRoot != nil && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+    }
+
+    /// Whether a folder is a Dossier library (this one or another): it holds a library's id or
+    /// index. A library is never walked as sources (its year files, profiles and kept sources
+    /// would be taken apart as logs); naming a folder inside another library imports from it.
+    public static func isLibrary(_ folder: String) -> Bool {
+        ["\(folder)/\(LibraryIdentity.relativePath)", "\(folder)/.dossier/index.sqlite"].contains {
+            SourcePath.status($0, followingLinks: false) != nil
+        }
     }
 
     static func realPath(_ path: String) -> String? {

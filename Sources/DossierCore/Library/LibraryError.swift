@@ -13,13 +13,21 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// A settings file of the library (`config/library.json`) that cannot be used as it is.
     case badConfiguration(path: String, reason: String)
+    /// Nothing of a library at the path (a typo, a drive not mounted, a library moved away).
+    case noLibrary(path: String)
+    /// Another library than the one expected is at the path (`dossier watch` files into the
+    /// library it started with, and no other); `found` is nil for one without an id.
+    case otherLibrary(path: String, expected: String, found: String?)
+    /// The index was made for another library: copied in from one, or left behind when this
+    /// library's folders were put in place of another's.
+    case indexOfAnotherLibrary(path: String, indexID: String, libraryID: String)
 
     /// Whether the library itself failed (its index, or its disk: read-only, full, not
     /// permitted), as opposed to one file in it: the import then stops with one line, since every
     /// other source would fail the same way.
     public var isAboutTheLibrary: Bool {
         switch self {
-        case .index, .busy, .badConfiguration:
+        case .index, .busy, .badConfiguration, .noLibrary, .otherLibrary, .indexOfAnotherLibrary:
             return true
         case .cannotWrite(_, let reason), .cannotCreate(_, let reason):
             return [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains { reason.hasSuffix(errnoMessage($0)) }
@@ -50,6 +58,15 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .badConfiguration(let path, let reason):
             return "\(path): \(reason)"
+        case .noLibrary(let path):
+            return "there is no library at \(path) (if it is on a drive, is the drive mounted?); "
+                + "make one with `dossier init \(path)`, or give --library or DOSSIER_LIBRARY"
+        case .otherLibrary(let path, let expected, let found):
+            let what = found.map { "another library (id \($0.prefix(8)))" } ?? "a library without an id"
+            return "\(path) now holds \(what), not the library this started with (id \(expected.prefix(8)))"
+        case .indexOfAnotherLibrary(let path, let indexID, let libraryID):
+            return "the index \(path) was made for another library (id \(indexID.prefix(8)); this library's id is "
+                + "\(libraryID.prefix(8))); run `dossier index rebuild` to build this library's own from its folders"
         }
     }
 }

@@ -151,12 +151,18 @@ public struct LibraryFileSystem: Sendable {
     /// Moves a regular file from outside the library in under `path`, never replacing what is
     /// there: hard-linked in and its outside name removed (on the same file system), else copied
     /// into staging, fsynced and linked into place. The outside name is removed only once the
-    /// library's name for the bytes is durable. A link outside is refused, not moved in.
+    /// library's name for the bytes is durable. A link outside to a regular file brings a copy of
+    /// that file's bytes, and only the link itself goes: what it points at is not the caller's.
     public func moveIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
-        guard let info = SourcePath.status(outside, followingLinks: false), info.st_mode & S_IFMT == S_IFREG else {
+        guard let info = SourcePath.status(outside, followingLinks: false) else {
+            throw .cannotRead(path: outside, reason: errnoMessage())
+        }
+        let isLink = info.st_mode & S_IFMT == S_IFLNK
+        guard info.st_mode & S_IFMT == S_IFREG || (isLink && (SourcePath.status(outside).map { $0.st_mode & S_IFMT } == S_IFREG))
+        else {
             throw .cannotRead(path: outside, reason: "not a regular file")
         }
-        let linked = try withParent(of: path, creatingFolders: true) { folder, name throws(LibraryError) -> LinkResult? in
+        let linked = isLink ? nil : try withParent(of: path, creatingFolders: true) { folder, name throws(LibraryError) -> LinkResult? in
             if SourcePath.withFileSystemPath(outside, { linkat(AT_FDCWD, $0, folder, name, 0) }) != 0 {
                 if errno == EEXIST { return .nameTaken }
                 // Another file system, or hard links not allowed there: copied instead.
@@ -167,7 +173,11 @@ public struct LibraryFileSystem: Sendable {
             return .linked
         }
         let result: LinkResult
-        if let linked { result = linked } else { result = try copyIn(outside, to: path, stagingFolder: stagingFolder) }
+        if let linked {
+            result = linked
+        } else {
+            result = try copyIn(outside, to: path, stagingFolder: stagingFolder, followingLink: isLink)
+        }
         guard result == .linked else { return result }
         if SourcePath.withFileSystemPath(outside, { unlink($0) }) != 0 && errno != ENOENT {
             throw .cannotWrite(path: outside, reason: "copied into the library, but not removed: \(errnoMessage())")
@@ -175,8 +185,10 @@ public struct LibraryFileSystem: Sendable {
         return .linked
     }
 
-    private func copyIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
-        let source = SourcePath.withFileSystemPath(outside) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+    private func copyIn(_ outside: String, to path: String, stagingFolder: String,
+                        followingLink: Bool) throws(LibraryError) -> LinkResult {
+        let flags = O_RDONLY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
+        let source = SourcePath.withFileSystemPath(outside) { open($0, flags) }
         guard source >= 0 else { throw .cannotRead(path: outside, reason: errnoMessage()) }
         defer { close(source) }
         let staged = "\(stagingFolder)/\(UUID().uuidString).part"

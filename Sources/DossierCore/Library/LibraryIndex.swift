@@ -11,18 +11,46 @@ public final class LibraryIndex: Sendable {
     private let database: DatabaseQueue
     private let path: String
 
-    /// Opens (creating if needed) the index for writing.
-    public static func open(_ layout: LibraryLayout) throws(LibraryError) -> LibraryIndex {
+    /// Opens (creating if needed) the index for writing, for the library with this identity: an
+    /// index made for another library (copied in, or left by a library that was replaced) is
+    /// refused with `LibraryError.indexOfAnotherLibrary`, never used; a new one, or one made
+    /// before libraries had ids, takes this library's id.
+    public static func open(_ layout: LibraryLayout, identity: LibraryIdentity) throws(LibraryError) -> LibraryIndex {
         let path = layout.indexFile.path
+        let database: DatabaseQueue
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(30)
-            let database = try DatabaseQueue(path: path, configuration: configuration)
+            database = try DatabaseQueue(path: path, configuration: configuration)
             try migrator.migrate(database)
-            return LibraryIndex(database: database, path: path)
         } catch {
             throw .index(path: path, reason: reason(error))
         }
+        let index = LibraryIndex(database: database, path: path)
+        do {
+            try index.claim(for: identity)
+        } catch {
+            index.close()
+            throw error
+        }
+        return index
+    }
+
+    /// Takes the library's id into an index that has none; refuses one that holds another.
+    private func claim(for identity: LibraryIdentity) throws(LibraryError) {
+        switch try libraryID() {
+        case identity.id?:
+            return
+        case let other?:
+            throw .indexOfAnotherLibrary(path: path, indexID: other, libraryID: identity.id)
+        case nil:
+            try write { db in try db.execute(sql: "INSERT INTO library_identity (id) VALUES (?)", arguments: [identity.id]) }
+        }
+    }
+
+    /// The id of the library this index was made for; nil for an index made before libraries had ids.
+    public func libraryID() throws(LibraryError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT id FROM library_identity LIMIT 1") }
     }
 
     /// What went wrong, in SQLite's own words and without the SQL statement (GRDB's description
@@ -42,14 +70,14 @@ public final class LibraryIndex: Sendable {
         return [ResultCode.SQLITE_NOTADB, ResultCode.SQLITE_CORRUPT].contains(database.resultCode.primaryResultCode)
     }
 
-    /// Moves a damaged index aside (`index.sqlite.damaged-<time>`, never deleted: it may be
-    /// needed to find out what happened) so a new one can be built from the folders; its journal
-    /// goes with it. Returns the new name.
-    public static func moveDamagedIndexAside(_ layout: LibraryLayout) throws(LibraryError) -> String? {
+    /// Moves the index aside (`index.sqlite.<why>-<time>`: `damaged`, `other-library`), never
+    /// deleting it (it may be needed to find out what happened), so a new one can be built from
+    /// the folders; its journal goes with it. Returns the new name.
+    public static func moveIndexAside(_ layout: LibraryLayout, calling why: String) throws(LibraryError) -> String? {
         let path = layout.indexFile.path
         guard layout.files.isFile(path) else { return nil }
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let aside = "\(path).damaged-\(stamp)"
+        let aside = "\(path).\(why)-\(stamp)"
         try layout.files.rename(path, replacing: aside)
         if layout.files.isFile(path + "-journal") { try layout.files.rename(path + "-journal", replacing: aside + "-journal") }
         return aside
@@ -68,19 +96,38 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Opens an existing index read-only; nil when the library has none yet.
-    public static func openReadOnly(_ layout: LibraryLayout) throws(LibraryError) -> LibraryIndex? {
+    /// Opens an existing index read-only; nil when the library has none yet. With `identity`, an
+    /// index made for another library is refused. An index written by an earlier Dossier is read
+    /// through an up-to-date copy in memory: a read must not change the file (a dry run writes
+    /// nothing), and the queries expect today's tables.
+    public static func openReadOnly(_ layout: LibraryLayout, identity: LibraryIdentity? = nil) throws(LibraryError)
+        -> LibraryIndex?
+    {
         let path = layout.indexFile.path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard layout.files.isFile(path) else { return nil }
+        let index: LibraryIndex
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(30)
             let database = try DatabaseQueue(path: path, configuration: configuration)
-            return LibraryIndex(database: database, path: path)
+            if try database.read({ try migrator.hasCompletedMigrations($0) }) {
+                index = LibraryIndex(database: database, path: path)
+            } else {
+                let copy = try DatabaseQueue()
+                try database.backup(to: copy)
+                try database.close()
+                try migrator.migrate(copy)
+                index = LibraryIndex(database: copy, path: path)
+            }
         } catch {
             throw .index(path: path, reason: reason(error))
         }
+        if let identity, let other = try index.libraryID(), other != identity.id {
+            index.close()
+            throw .indexOfAnotherLibrary(path: path, indexID: other, libraryID: identity.id)
+        }
+        return index
     }
 
     private init(database: DatabaseQueue, path: String) {
@@ -155,6 +202,38 @@ public final class LibraryIndex: Sendable {
                 table.primaryKey(["source_path", "kept_path", "year_file"])
             }
         }
+        migrator.registerMigration("v4-identity-and-history") { db in
+            try db.create(table: "library_identity") { table in
+                table.primaryKey("id", .text)
+            }
+            try db.alter(table: ImportedSource.databaseTableName) { table in
+                table.add(column: "departed_at", .text)
+            }
+            try db.alter(table: SourceYearFile.databaseTableName) { table in
+                table.add(column: "route_subject", .text)
+                table.add(column: "superseded", .boolean).notNull().defaults(to: false)
+                table.add(column: "departed_at", .text)
+            }
+            try db.create(index: "source_year_file_by_kept", on: SourceYearFile.databaseTableName,
+                          columns: ["kept_path", "year_file"])
+            try db.create(table: StuckSource.databaseTableName) { table in
+                table.primaryKey("path", .text)
+                table.column("reason", .text).notNull()
+                table.column("since", .text).notNull()
+            }
+            // Sources imported before their history was kept: one no longer at its path left it
+            // (most likely removed by `--move` or the daemon), so a file that lands there later
+            // is a new one. (A file on a drive that is not mounted now counts as departed too:
+            // its next edit then adds records instead of replacing, which loses nothing.)
+            let departed = ISO8601DateFormatter().string(from: Date())
+            for table in [ImportedSource.databaseTableName, SourceYearFile.databaseTableName] {
+                let column = table == ImportedSource.databaseTableName ? "path" : "source_path"
+                for path in try String.fetchAll(db, sql: "SELECT DISTINCT \(column) FROM \(table)")
+                where SourcePath.status(path, followingLinks: false) == nil {
+                    try db.execute(sql: "UPDATE \(table) SET departed_at = ? WHERE \(column) = ?", arguments: [departed, path])
+                }
+            }
+        }
         return migrator
     }
 
@@ -175,12 +254,77 @@ public final class LibraryIndex: Sendable {
         return removed
     }
 
-    /// The year files that earlier versions of the source at `path` (kept copies other than
-    /// `kept`) gave records to, by kept copy.
-    public func earlierVersions(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [String: [String]] {
+    /// The versions of the file at `path` that a new version of it (kept as `kept`) replaces:
+    /// its lineage (the current version and those it superseded, none that departed), a row for
+    /// each year file each version gave records to.
+    public func lineage(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [SourceYearFile] {
         try read { db in
-            let rows = try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") != kept).fetchAll(db)
-            return Dictionary(grouping: rows, by: \.keptPath).mapValues { $0.map(\.yearFile).sorted() }
+            try SourceYearFile
+                .filter(Column("source_path") == path && Column("kept_path") != kept && Column("departed_at") == nil)
+                .order(Column("kept_path"), Column("year_file"))
+                .fetchAll(db)
+        }
+    }
+
+    /// Another source still at its path whose current version holds exactly the bytes kept as
+    /// `kept`, routed alike, and gave records to `yearFile`: it gives the same records there, so
+    /// they are its to keep when the source that first gave them no longer does.
+    public func otherCurrentSource(keptAs kept: String, yearFile: String, routeSubject: String?,
+                                   otherThan path: String) throws(LibraryError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT source_path FROM source_year_file
+                WHERE kept_path = ? AND year_file = ? AND route_subject IS ? AND source_path != ?
+                  AND superseded = 0 AND departed_at IS NULL
+                ORDER BY source_path LIMIT 1
+                """, arguments: [kept, yearFile, routeSubject, path])
+        }
+    }
+
+    /// Where one version of a source stands (superseded, departed), as its rows say; nil when
+    /// the index has no row of it.
+    public func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile? {
+        try read { db in
+            try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") == kept).fetchOne(db)
+        }
+    }
+
+    /// Records that the file at `path` is about to leave it, removed by Dossier once its bytes are
+    /// safe: its versions and its `source` rows departed as of `stamp`. Written before the file is
+    /// removed, so a kill in between never leaves a new file at that path taken for an edit of it.
+    public func markDeparted(_ path: String, at stamp: String) throws(LibraryError) {
+        try write { db in
+            try db.execute(sql: "UPDATE source SET departed_at = ? WHERE path = ? AND departed_at IS NULL",
+                           arguments: [stamp, path])
+            try db.execute(sql: "UPDATE source_year_file SET departed_at = ? WHERE source_path = ? AND departed_at IS NULL",
+                           arguments: [stamp, path])
+        }
+    }
+
+    /// Takes back `markDeparted` when the file could not be removed after all: it is still there.
+    public func undoDeparture(_ path: String, at stamp: String) throws(LibraryError) {
+        try write { db in
+            try db.execute(sql: "UPDATE source SET departed_at = NULL WHERE path = ? AND departed_at = ?",
+                           arguments: [path, stamp])
+            try db.execute(sql: "UPDATE source_year_file SET departed_at = NULL WHERE source_path = ? AND departed_at = ?",
+                           arguments: [path, stamp])
+        }
+    }
+
+    /// The inbox files the daemon could neither file nor quarantine, oldest first.
+    public func stuckSources() throws(LibraryError) -> [StuckSource] {
+        try read { db in try StuckSource.order(Column("since"), Column("path")).fetchAll(db) }
+    }
+
+    /// Records files found stuck (keeping when each was first found), and forgets those that left.
+    public func updateStuckSources(_ stuck: [StuckSource], forgetting left: [String]) throws(LibraryError) {
+        guard !stuck.isEmpty || !left.isEmpty else { return }
+        try write { db in
+            for path in left { try StuckSource.deleteOne(db, key: path) }
+            for var source in stuck {
+                if let earlier = try StuckSource.fetchOne(db, key: source.path) { source.since = earlier.since }
+                try source.upsert(db)
+            }
         }
     }
 
@@ -197,6 +341,7 @@ public final class LibraryIndex: Sendable {
             try ImportedSource
                 .filter(Column("path") == source.path && Column("requested_subject") == (requestedSubject?.path ?? ""))
                 .filter(Column("size") == source.size && Column("mtime_ns") == source.modificationTime)
+                .filter(Column("departed_at") == nil)
                 .fetchOne(db)
         }
     }
@@ -224,15 +369,18 @@ public final class LibraryIndex: Sendable {
     /// Records a filed file, the year files that changed, and the source they came from, in
     /// one transaction.
     /// With `ledger`, the source's problems replace those its earlier imports left (from this
-    /// path, or from the same kept bytes).
+    /// path, or from the same kept bytes). `yearFiles` are the source version's rows as they now
+    /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
     public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
                        kept: KeptSource? = nil, ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [],
-                       replacedVersions: [String] = []) throws(LibraryError)
+                       superseded: [String] = []) throws(LibraryError)
     {
         try write { db in
-            if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !replacedVersions.isEmpty {
-                try SourceYearFile.filter(Column("source_path") == sourcePath && replacedVersions.contains(Column("kept_path")))
-                    .deleteAll(db)
+            if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !superseded.isEmpty {
+                try SourceYearFile
+                    .filter(Column("source_path") == sourcePath && superseded.contains(Column("kept_path")))
+                    .filter(Column("departed_at") == nil)
+                    .updateAll(db, Column("superseded").set(to: true))
             }
             for yearFile in yearFiles { try yearFile.upsert(db) }
             try filed?.upsert(db)

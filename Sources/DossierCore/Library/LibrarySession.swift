@@ -1,22 +1,45 @@
 import Foundation
 
-/// A library opened for one run: for writing, its folders exist, the lock is held, staging is
-/// clear and the index is open; for a dry run, nothing is created and the index (if any) is
-/// read-only.
+/// A library opened for one run: for writing, it is the library asked for (by its id), its
+/// folders exist, the lock is held, staging is clear and the index (this library's own, rebuilt
+/// from the folders if it was missing) is open; for a dry run, nothing is created and the index
+/// (if any) is read-only.
 public struct LibrarySession: Sendable {
     public let index: LibraryIndex?
     /// Held for the session's lifetime; nil for a dry run.
     public let lock: LibraryLock?
-    /// Where a damaged index was moved, when opened for a rebuild.
+    /// Who the library is; nil for a dry run into a library not made yet (or made before ids).
+    public let identity: LibraryIdentity?
+    /// What opening it did that a person should hear of.
+    public var notices: [LibraryNotice] = []
+    /// Where a damaged index (or one made for another library) was moved, when opened for a rebuild.
     public var movedAside: String?
 
-    public static func open(_ layout: LibraryLayout, dryRun: Bool, waitForLock: Bool,
-                     whileWaiting: (String) -> Void, movingDamagedIndexAside: Bool = false) throws(LibraryError) -> LibrarySession
+    /// Which library a command may open.
+    public enum Access: Sendable, Equatable {
+        /// The one at the path, made there if there is none: the first `dossier import` or
+        /// `dossier subjects add` into a folder, and `dossier init`.
+        case creatingIfAbsent
+        /// Only one that exists: a typo or an unmounted drive is refused, never made a library.
+        case existing
+        /// Only the library with this id (`dossier watch`, which files into the library it
+        /// started with and waits while another, or none, is at its path).
+        case expecting(id: String)
+    }
+
+    public static func open(_ layout: LibraryLayout, access: Access, dryRun: Bool, waitForLock: Bool,
+                            whileWaiting: (String) -> Void,
+                            forRebuild: Bool = false) throws(LibraryError) -> LibrarySession
     {
-        if dryRun {
-            return LibrarySession(index: try LibraryIndex.openReadOnly(layout), lock: nil)
-        }
         let root = layout.root.path
+        let found = try LibraryIdentity.state(of: layout)
+        try check(found, against: access, at: root)
+        if dryRun {
+            guard case .identified(let identity) = found else {
+                return LibrarySession(index: try LibraryIndex.openReadOnly(layout), lock: nil, identity: nil)
+            }
+            return LibrarySession(index: try LibraryIndex.openReadOnly(layout, identity: identity), lock: nil, identity: identity)
+        }
         if !DurableFileSystem.isFolder(root) {
             do {
                 try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -26,16 +49,93 @@ public struct LibrarySession: Sendable {
         }
         // SQLite opens its files by name, following links: they are checked before it does.
         try layout.files.checkNoLinks([layout.metadataFolder.path, layout.stagingFolder.path, layout.lockFile.path,
-                                       layout.indexFile.path, layout.indexFile.path + "-journal"])
+                                       layout.indexFile.path, layout.indexFile.path + "-journal",
+                                       layout.root.appendingPathComponent(LibraryIdentity.relativePath).path])
         try layout.files.createFolders(layout.stagingFolder.path)
         let lock = try LibraryLock.acquire(layout, wait: waitForLock, waiting: whileWaiting)
-        try Filer.clearStaging(layout)
-        try LibraryTimeZone.record(in: layout)
-        var movedAside: String?
-        if movingDamagedIndexAside && LibraryIndex.isDamaged(layout) {
-            movedAside = try LibraryIndex.moveDamagedIndexAside(layout)
+        do {
+            // Read again under the lock: another first import may have made it meanwhile. (The
+            // folders made for the lock do not make an absent library one from before ids.)
+            let reread = try LibraryIdentity.state(of: layout)
+            let state: LibraryIdentity.State
+            if case .identified = reread { state = reread } else { state = found }
+            try check(state, against: access, at: root)
+            try Filer.clearStaging(layout)
+            try LibraryTimeZone.record(in: layout)
+            var session = try openIndex(layout, state: state, forRebuild: forRebuild, lock: lock)
+            if case .absent = state, let identity = session.identity {
+                session.notices.insert(.created(path: root, id: identity.id), at: 0)
+            }
+            return session
+        } catch {
+            lock.release()
+            throw error
         }
-        return LibrarySession(index: try LibraryIndex.open(layout), lock: lock, movedAside: movedAside)
+    }
+
+    /// Refuses what `access` does not allow before anything is written.
+    private static func check(_ state: LibraryIdentity.State, against access: Access, at root: String) throws(LibraryError) {
+        switch (state, access) {
+        case (.absent, .existing), (.absent, .expecting):
+            throw .noLibrary(path: root)
+        case (.unidentified, .expecting(let expected)):
+            throw .otherLibrary(path: root, expected: expected, found: nil)
+        case (.identified(let identity), .expecting(let expected)) where identity.id != expected:
+            throw .otherLibrary(path: root, expected: expected, found: identity.id)
+        default:
+            return
+        }
+    }
+
+    /// Opens this library's index: a missing one is made and filled from the folders (unless the
+    /// library is new), one made for another library is moved aside and rebuilt, and a library
+    /// from before ids takes its index's id (or a new one). `forRebuild` (`dossier index
+    /// rebuild`): a damaged index is moved aside too, and the caller fills the new one.
+    private static func openIndex(_ layout: LibraryLayout, state: LibraryIdentity.State, forRebuild: Bool,
+                                  lock: LibraryLock) throws(LibraryError) -> LibrarySession {
+        let root = layout.root.path
+        var notices: [LibraryNotice] = []
+        var movedAside: String?
+        if forRebuild && LibraryIndex.isDamaged(layout) {
+            movedAside = try LibraryIndex.moveIndexAside(layout, calling: "damaged")
+        }
+        let hadIndex = layout.files.isFile(layout.indexFile.path)
+        let identity: LibraryIdentity
+        switch state {
+        case .identified(let known):
+            identity = known
+        case .unidentified:
+            let earlier = hadIndex ? try LibraryIndex.openReadOnly(layout) : nil
+            let id = try earlier?.libraryID()
+            earlier?.close()
+            identity = id.map { LibraryIdentity(id: $0) } ?? LibraryIdentity()
+            try identity.write(in: layout)
+            notices.append(.identified(path: root, id: identity.id))
+        case .absent:
+            identity = LibraryIdentity()
+            try identity.write(in: layout)
+        }
+        var index: LibraryIndex
+        var rebuildReason: LibraryNotice.IndexRebuildReason?
+        do {
+            index = try LibraryIndex.open(layout, identity: identity)
+        } catch .indexOfAnotherLibrary(_, let other, _) {
+            let aside = try LibraryIndex.moveIndexAside(layout, calling: "other-library")
+            if forRebuild { movedAside = aside }
+            index = try LibraryIndex.open(layout, identity: identity)
+            rebuildReason = .madeForAnotherLibrary(id: other, movedTo: aside ?? layout.indexFile.path)
+        }
+        if !hadIndex, state != .absent { rebuildReason = .missing }
+        if let rebuildReason, !forRebuild {
+            do {
+                let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(into: index)
+                notices.append(.indexRebuilt(path: root, reason: rebuildReason, photos: photos, recordFiles: recordFiles))
+            } catch {
+                index.close()
+                throw error as? LibraryError ?? .index(path: layout.indexFile.path, reason: "\(error)")
+            }
+        }
+        return LibrarySession(index: index, lock: lock, identity: identity, notices: notices, movedAside: movedAside)
     }
 
     /// Ends the session: the index is closed and the lock released, here and not whenever the

@@ -33,12 +33,17 @@ public enum LibraryTimeZone {
     public static func record(in layout: LibraryLayout) throws(LibraryError) -> TimeZone {
         let path = layout.root.appendingPathComponent(configurationPath).path
         if layout.files.fileSize(path) != nil { return try of(layout) }
-        let zone = TimeZone.current
+        try write(.current, in: layout)
+        return .current
+    }
+
+    /// Sets the library's zone (`dossier init --time-zone`, for a library just made).
+    public static func write(_ zone: TimeZone, in layout: LibraryLayout) throws(LibraryError) {
+        let path = layout.root.appendingPathComponent(configurationPath).path
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(Configuration(timeZone: zone.identifier))) ?? Data()
         try layout.files.createFolders((path as NSString).deletingLastPathComponent)
         try layout.files.replaceFile(at: path, with: Array(json) + [0x0A], stagingFolder: layout.stagingFolder.path)
-        return zone
     }
 }

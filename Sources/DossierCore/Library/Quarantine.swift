@@ -18,7 +18,9 @@ public struct Quarantine: Sendable {
         self.layout = layout
     }
 
-    /// Moves the source into the quarantine with a note of why.
+    /// Moves the source into the quarantine with a note of why. A link in the inbox to a file
+    /// elsewhere is quarantined as a copy of that file's bytes (the file itself is not the inbox's
+    /// to move); then the link goes.
     @discardableResult
     public func admit(_ source: SourceFile, stage: ImportStage, reason: String, at now: Date = Date()) throws(LibraryError)
         -> QuarantineEntry
@@ -40,15 +42,27 @@ public struct Quarantine: Sendable {
         for attempt in 1...1000 {
             let candidate = Quarantine.name(name, attempt: attempt)
             let path = "\(folder)/\(candidate)"
-            guard try layout.files.entryType(path) == nil else { continue }
+            guard try layout.files.entryType(path) == nil,
+                  try layout.files.entryType(path + Quarantine.noteSuffix) == nil else { continue }
             let entry = QuarantineEntry(id: "\(day)/\(candidate)", originalPath: source.path, inbox: source.namedFolder,
                                         stage: stage, reason: reason,
                                         quarantinedAt: ISO8601DateFormatter().string(from: now),
                                         version: DossierVersion.current, sha256: digest.hex, size: size)
             try writeNote(entry)
-            switch try layout.files.moveIn(source.path, to: path, stagingFolder: layout.stagingFolder.path) {
+            // A quarantine that fails (a full disk, the source gone) leaves nothing half-made:
+            // not its note without its file.
+            let result: LibraryFileSystem.LinkResult
+            do {
+                result = try layout.files.moveIn(source.path, to: path, stagingFolder: layout.stagingFolder.path)
+            } catch {
+                try? layout.files.remove(path + Quarantine.noteSuffix)
+                throw error
+            }
+            switch result {
             case .linked: return entry
-            case .nameTaken: continue
+            case .nameTaken:
+                try? layout.files.remove(path + Quarantine.noteSuffix)
+                continue
             }
         }
         throw .cannotWrite(path: "\(folder)/\(name)", reason: "a thousand files of that name are in quarantine already")
@@ -122,18 +136,44 @@ public struct Quarantine: Sendable {
         try layout.files.replaceFile(at: path, with: Array(bytes) + [0x0A], stagingFolder: layout.stagingFolder.path)
     }
 
-    /// `IMG_1.jpg`, then `IMG_1 (2).jpg`, `IMG_1 (3).jpg`...
+    /// The longest name a file system gives a file (NAME_MAX), in bytes.
+    static let longestName = 255
+
+    /// `IMG_1.jpg`, then `IMG_1 (2).jpg`, `IMG_1 (3).jpg`... A name that would be too long for the
+    /// file system with its note's suffix (a Korean name of 82 characters is 246 bytes) is
+    /// shortened, keeping its start, its extension and, after a `~`, eight hex digits of its hash,
+    /// so two long names that start alike stay apart; the note keeps the original path whole.
     static func name(_ name: String, attempt: Int) -> String {
-        guard attempt > 1 else { return name }
-        let stem = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        return ext.isEmpty || stem.isEmpty ? "\(name) (\(attempt))" : "\(stem) (\(attempt)).\(ext)"
+        let room = longestName - noteSuffix.utf8.count
+        var stem = (name as NSString).deletingPathExtension
+        var ext = (name as NSString).pathExtension
+        if stem.isEmpty || ext.utf8.count > 16 { (stem, ext) = (name, "") }
+        let counter = attempt > 1 ? " (\(attempt))" : ""
+        let dotExt = ext.isEmpty ? "" : ".\(ext)"
+        guard stem.utf8.count + counter.utf8.count + dotExt.utf8.count > room else { return stem + counter + dotExt }
+        let mark = "~" + ContentDigest(of: Array(name.utf8)).shortHex
+        while stem.utf8.count + mark.utf8.count + counter.utf8.count + dotExt.utf8.count > room { stem.removeLast() }
+        return stem + mark + counter + dotExt
     }
 
+    /// The size and digest of the bytes to quarantine: the file's, or (for a link) its target's.
+    /// A link that leads nowhere cannot be quarantined, and says so.
     private static func digest(ofOutside path: String) throws(LibraryError) -> (Int64, ContentDigest) {
-        let descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errnoMessage()) }
+        let descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            let code = errno
+            if let link = SourcePath.status(path, followingLinks: false), link.st_mode & S_IFMT == S_IFLNK {
+                let target = SourcePath.displayed(SourcePath.linkTarget(path) ?? "?")
+                throw .cannotRead(path: path, reason: "it is a link to \(target), which "
+                    + (code == ELOOP ? "leads back to itself (links in a loop)" : "cannot be read (\(errnoMessage(code)))"))
+            }
+            throw .cannotRead(path: path, reason: errnoMessage(code))
+        }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotRead(path: path, reason: "not a regular file")
+        }
         do { return try ScratchFile.hash(descriptor) } catch { throw .cannotRead(path: path, reason: "\(error)") }
     }
 

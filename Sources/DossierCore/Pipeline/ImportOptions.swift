@@ -16,6 +16,21 @@ public struct ImportOptions: Sendable {
     public var requestedKind: String?
     /// Sources are read from the library's kept copies (`dossier problems retry`).
     public var retryingProblems = false
+    /// Which library the import may open: `dossier import` makes one where there is none, the
+    /// retries only use one that exists, the daemon only the one it started with.
+    public var access: LibrarySession.Access = .creatingIfAbsent
+    /// How a source relates to what was imported from its path before.
+    public var history: SourceHistory = .followsPath
+
+    /// How a source relates to what was imported from its path before.
+    public enum SourceHistory: Sendable, Equatable {
+        /// A source at a path whose earlier version is still there (not removed by Dossier) is
+        /// that file edited: its records replace the ones the earlier versions gave.
+        case followsPath
+        /// Every source is a new one that has left its path (a quarantined file retried from the
+        /// quarantine): its records are added, never replacing any.
+        case departed
+    }
 
     public init(requestedSubject: Subject? = nil, dryRun: Bool = false, move: Bool = false,
                 jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true, requestedKind: String? = nil) {

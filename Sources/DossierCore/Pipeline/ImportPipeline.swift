@@ -94,8 +94,8 @@ public struct ImportPipeline: Sendable {
         let (layout, options) = (self.layout, self.options)
         return try await SourceWorkQueue.run(cancellation: WorkCancellation()) {
             Result { () throws(LibraryError) in
-                try LibrarySession.open(layout, dryRun: options.dryRun, waitForLock: options.waitForLock,
-                                        whileWaiting: whileWaitingForLock)
+                try LibrarySession.open(layout, access: options.access, dryRun: options.dryRun,
+                                        waitForLock: options.waitForLock, whileWaiting: whileWaitingForLock)
             }
         }.get()
     }
@@ -113,6 +113,7 @@ public struct ImportPipeline: Sendable {
         let started = ContinuousClock.now
         let total = passes.reduce(0) { $0 + $1.sources.count }
         var summary = ImportSummary(dryRun: options.dryRun)
+        for notice in session.notices { listeners.forEach { $0.receive(.notice(notice)) } }
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
         var libraryFailure: LibraryError?
@@ -223,26 +224,27 @@ public struct ImportPipeline: Sendable {
         var recordFiles: [RecordFileSummary] = []
         var kept: KeptSource?
         var yearFiles: [SourceYearFile] = []
-        var earlier: [String: [String]] = [:]
+        var lineage: [SourceYearFile] = []
         do {
-            if let copy = worked.keptCopy, let source = worked.source, !options.dryRun, let index {
-                earlier = try index.earlierVersions(ofSource: source.path, otherThan: copy.relativePath)
+            if let copy = worked.keptCopy, let source = worked.source, let index, replacesEarlierVersions {
+                lineage = try index.lineage(ofSource: source.path, otherThan: copy.relativePath)
             }
             // The kept copy first: the records about to be merged name it.
             kept = try keepSource(&worked)
             var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {
-                (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(earlier.values.joined()))
+                (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(lineage.map(\.yearFile)))
             }
             try fileCustomItems(&worked)
-            if let kept, let source = worked.source {
+            if let kept, let source = worked.source, let index {
                 // A retry reads the kept copy itself: the original's index row stays as its import left it.
                 if options.retryingProblems { worked.imported = nil }
                 worked.imported?.sha256 = kept.sha256
                 worked.imported?.filedPath = kept.path
-                yearFiles = worked.recordYearFiles.map { SourceYearFile(sourcePath: source.path, keptPath: kept.path, yearFile: $0) }
-                recordFiles = try replaceEarlierVersions(earlier, of: source, keeping: ids, into: &worked, recordFiles: recordFiles)
+                yearFiles = try versionRows(of: source, kept: kept.path, worked: worked, index: index)
+                recordFiles = try replace(lineage, of: source, keeping: ids, index: index, into: &worked, recordFiles: recordFiles)
             }
+            if options.history == .departed { worked.imported?.departedAt = ImportPipeline.now() }
         } catch {
             worked.pendingRecords?.discard()
             if let copy = worked.keptCopy { try? layout.files.remove(copy.stagedPath) }
@@ -258,7 +260,7 @@ public struct ImportPipeline: Sendable {
             let ledger = worked.keptCopy.map { _ in ledgerEntries(of: worked, keptPath: kept?.path) }
             if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil {
                 try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported, kept: kept,
-                                 ledger: ledger, yearFiles: yearFiles, replacedVersions: Array(earlier.keys))
+                                 ledger: ledger, yearFiles: yearFiles, superseded: Array(Set(lineage.map(\.keptPath))))
             }
         } catch {
             if error.isAboutTheLibrary { libraryFailure = error }
@@ -271,8 +273,34 @@ public struct ImportPipeline: Sendable {
         guard options.move, [.imported, .duplicate].contains(worked.outcome.status),
               let source = worked.source, worked.outcome.destination != nil
         else { return worked.outcome }
-        return removeSource(source, safeCopy: worked.safeCopy, outcome: worked.outcome)
+        return removeSource(source, safeCopy: worked.safeCopy, outcome: worked.outcome, index: index)
     }
+
+    /// Whether a source's records replace those of its earlier versions: not in a dry run, not
+    /// when its problems are retried (the same version, read again), and not for a source that
+    /// has left its path (a quarantined file retried is a new source, whatever came after it).
+    private var replacesEarlierVersions: Bool {
+        !options.dryRun && !options.retryingProblems && options.history == .followsPath
+    }
+
+    /// The index rows of this version of a text source, for each year file its records belong
+    /// to: current; departed at once for a source that has left its path; as its earlier rows
+    /// say when its problems are retried (the version does not change by being read again).
+    private func versionRows(of source: SourceFile, kept: String, worked: WorkedSource,
+                             index: LibraryIndex) throws(LibraryError) -> [SourceYearFile] {
+        var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
+        if options.history == .departed { state.departedAt = ImportPipeline.now() }
+        if options.retryingProblems, let earlier = try index.version(ofSource: source.path, kept: kept) {
+            (state.superseded, state.departedAt, state.routeSubject) = (earlier.superseded, earlier.departedAt, earlier.routeSubject)
+        }
+        return worked.recordYearFiles.map { yearFile in
+            var row = state
+            row.yearFile = yearFile
+            return row
+        }
+    }
+
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
     /// Gives a text source's staged copy its place under `sources/` (nothing is kept of a source
     /// that gave nothing: no records, no profiles, no problems); the source's index row then
@@ -304,23 +332,31 @@ public struct ImportPipeline: Sendable {
             })
     }
 
-    /// Takes out of their year files the records of the source's earlier versions that the new
-    /// version no longer gives (an edited log's corrected lines replace the old ones); counts
-    /// them in the outcome, and returns the year files' summaries with those that changed.
-    private func replaceEarlierVersions(_ earlier: [String: [String]], of source: SourceFile,
-                                        keeping ids: [String: Set<UInt64>], into worked: inout WorkedSource,
-                                        recordFiles: [RecordFileSummary]) throws -> [RecordFileSummary] {
-        guard !earlier.isEmpty else { return recordFiles }
+    /// Takes out of their year files the records of the source's earlier versions (its lineage)
+    /// that the new version no longer gives (an edited log's corrected lines replace the old
+    /// ones), unless another source with the same bytes still gives them: those are handed on to
+    /// it. Counts the replaced ones in the outcome, and returns the year files' summaries with
+    /// those that changed.
+    private func replace(_ lineage: [SourceYearFile], of source: SourceFile, keeping ids: [String: Set<UInt64>],
+                         index: LibraryIndex, into worked: inout WorkedSource,
+                         recordFiles: [RecordFileSummary]) throws -> [RecordFileSummary] {
+        guard !lineage.isEmpty else { return recordFiles }
+        // For each year file, each earlier version's kept copy and the source that inherits its
+        // records there (nil: none does).
+        var heirs: [String: [String: String?]] = [:]
+        for version in lineage {
+            let heir = try index.otherCurrentSource(keptAs: version.keptPath, yearFile: version.yearFile,
+                                                    routeSubject: version.routeSubject, otherThan: source.path)
+            heirs[version.yearFile, default: [:]].updateValue(heir, forKey: version.keptPath)
+        }
         var summaries = Dictionary(recordFiles.map { ($0.path, $0) }, uniquingKeysWith: { $1 })
         let store = RecordStore(layout: layout)
-        for (keptPath, files) in earlier.sorted(by: { $0.key < $1.key }) {
-            for file in files {
-                guard let (subject, year) = RecordGroup.parse(relativePath: file) else { continue }
-                let removal = try store.removeRecords(ofSource: source.path, kept: keptPath, keeping: ids[file] ?? [],
-                                                      fromYearFile: file, subject: subject, year: year)
-                worked.outcome.recordsRemoved += removal.removed
-                if let summary = removal.summary { summaries[summary.path] = summary }
-            }
+        for (file, versions) in heirs.sorted(by: { $0.key < $1.key }) {
+            guard let (subject, year) = RecordGroup.parse(relativePath: file) else { continue }
+            let removal = try store.removeRecords(ofSource: source.path, versions: versions, keeping: ids[file] ?? [],
+                                                  fromYearFile: file, subject: subject, year: year)
+            worked.outcome.recordsRemoved += removal.removed
+            if let summary = removal.summary { summaries[summary.path] = summary }
         }
         if worked.outcome.recordsRemoved > 0 && worked.outcome.status == .duplicate { worked.outcome.status = .imported }
         return summaries.values.sorted { $0.path < $1.path }
@@ -380,10 +416,15 @@ public struct ImportPipeline: Sendable {
 
     /// Removes a source once its content is safe in the library: the file that holds it there is
     /// a regular file (no link) whose bytes hash to what was filed, fsynced with its folder, and
-    /// the source is not itself inside the library and has not changed since it was read. A
-    /// source read from the quarantine (`dossier quarantine retry`) leaves it the same way, with
-    /// its note.
-    private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome) -> SourceOutcome {
+    /// the source is neither inside the library (by device and inode, whatever path or mount it
+    /// is seen through) nor that very file, and has not changed since it was read. A source read
+    /// from the quarantine (`dossier quarantine retry`) leaves it the same way, with its note.
+    ///
+    /// The index learns the source departed before it goes, so a file that lands on its path
+    /// later is never taken for it edited (and never replaces its records); if it cannot be
+    /// removed after all, that is taken back.
+    private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
+                              index: LibraryIndex) -> SourceOutcome {
         func kept(_ reason: String) -> SourceOutcome {
             var kept = outcome
             kept.warnings.append("not removed: \(reason)")
@@ -398,8 +439,11 @@ public struct ImportPipeline: Sendable {
         do {
             let copy = try layout.url(forRelativePath: safeCopy.path).path
             guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(copy, digest: safeCopy.digest) else {
-                logger.error("not removing \(target): its copy \(copy) in the library is not whole")
                 return kept("its copy \(copy) in the library does not hold the bytes that were filed")
+            }
+            if let copyInfo = SourcePath.status(copy, followingLinks: false), let sourceInfo = SourcePath.status(target),
+               copyInfo.st_dev == sourceInfo.st_dev, copyInfo.st_ino == sourceInfo.st_ino {
+                return kept("it is the library's own copy \(copy)")
             }
             try layout.files.syncFile(copy)
             try layout.files.syncFolder((copy as NSString).deletingLastPathComponent)
@@ -408,19 +452,24 @@ public struct ImportPipeline: Sendable {
         }
         guard let info = SourcePath.status(target, followingLinks: !quarantined),
               SourceFile(path: target, info: info).isUnchanged(since: source) else {
-            logger.warning("not removing \(target): it changed while it was being imported")
             return kept("the source changed during the import")
         }
-        do {
-            if quarantined {
+        if quarantined {
+            do {
                 // The file first: a note left alone is passed over, a file without its note would be hidden.
                 try layout.files.remove(target)
                 try layout.files.remove(target + Quarantine.noteSuffix)
-            } else if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 {
-                return kept(errnoMessage())
+            } catch {
+                return kept("\(error)")
             }
-        } catch {
-            return kept("\(error)")
+        } else {
+            let departed = ImportPipeline.now()
+            do { try index.markDeparted(source.path, at: departed) } catch { return kept("\(error)") }
+            if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 {
+                let reason = errnoMessage()
+                try? index.undoDeparture(source.path, at: departed)
+                return kept(reason)
+            }
         }
         var removed = outcome
         removed.sourceRemoved = true

@@ -28,6 +28,12 @@ struct SourceWorker: Sendable {
             var worked = WorkedSource(outcome: SourceOutcome(source: path, status: .failed, error: "\(path): \(reason)"))
             worked.outcome.stage = .discover
             return worked
+        case .passedOver(let path, let isTheLibrary):
+            let reason = isTheLibrary ? "it is the library being imported into; Dossier never takes its own library apart"
+                : "it is a Dossier library; Dossier never takes a library apart (to import from it, name a folder inside it)"
+            var worked = WorkedSource(outcome: SourceOutcome(source: path, status: .skipped, error: "\(path): \(reason)"))
+            worked.outcome.stage = .discover
+            return worked
         case .file(let source):
             do {
                 return try work(on: source)

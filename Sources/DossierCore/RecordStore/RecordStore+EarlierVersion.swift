@@ -4,19 +4,24 @@ extension RecordStore {
     /// What taking out an earlier version's records did to one year file.
     public struct Removal: Sendable, Equatable {
         public var removed = 0
-        /// The year file's new state, for the index; nil when nothing was removed.
+        /// Records another source with the same bytes still gives, now named as its.
+        public var handedOn = 0
+        /// The year file's new state, for the index; nil when nothing changed.
         public var summary: RecordFileSummary?
     }
 
-    /// Takes out of a year file the records an earlier version of a source gave (those whose
-    /// `source` names `sourcePath` and the kept copy `kept`) unless the new version gave them
-    /// too (`keeping`): an edited log's corrected line replaces the old one instead of standing
-    /// beside it. The file is rewritten whole in staging and renamed over the old one.
-    public func removeRecords(ofSource sourcePath: String, kept: String, keeping: Set<UInt64>,
+    /// Takes out of a year file the records that earlier versions of a source gave (those whose
+    /// `source` names `sourcePath` and one of the versions' kept copies, the keys of `versions`)
+    /// unless the new version gave them too (`keeping`): an edited log's corrected line replaces
+    /// the old one instead of standing beside it. A record that another source still gives (the
+    /// value for its version: a file elsewhere with the very same bytes, routed alike) is not
+    /// taken out but handed on to it, so records filed from two copies stay until both are gone.
+    /// The file is rewritten whole in staging and renamed over the old one.
+    public func removeRecords(ofSource sourcePath: String, versions: [String: String?], keeping: Set<UInt64>,
                               fromYearFile relativePath: String, subject: Subject, year: Int) throws -> Removal {
         let target = try layout.url(forRelativePath: relativePath).path
-        guard layout.files.isFile(target) else { return Removal() }
-        let marker = Array(#""kept":"\#(kept)""#.utf8)
+        guard layout.files.isFile(target), !versions.isEmpty else { return Removal() }
+        let markers = versions.keys.sorted().map { Array(#""kept":"\#($0)""#.utf8) }
         let decoder = JSONDecoder()
         let reader = try ByteLineReader(path: target, in: layout.files)
         let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).jsonl").path
@@ -25,18 +30,24 @@ extension RecordStore {
         var count = 0
         do {
             while let line = reader.next() {
-                // Only a line that names the kept copy can be one of its records: the others are
-                // copied without being parsed.
-                if RecordStore.contains(marker, in: line), let key = RecordLine.key(of: line), !keeping.contains(key.id),
-                   let record = try? decoder.decode(Record.self, from: Data(line)),
-                   record.source.path == sourcePath, record.source.kept == kept {
-                    removal.removed += 1
+                // Only a line that names one of the kept copies can be one of their records: the
+                // others are copied without being parsed.
+                if markers.contains(where: { RecordStore.contains($0, in: line) }), let key = RecordLine.key(of: line),
+                   !keeping.contains(key.id), let record = try? decoder.decode(Record.self, from: Data(line)),
+                   record.source.path == sourcePath, let kept = record.source.kept, let heir = versions[kept] {
+                    guard let heir else {
+                        removal.removed += 1
+                        continue
+                    }
+                    try writer.writeLine(RecordLine.encode(record.handedOn(to: heir)).dropLast())
+                    removal.handedOn += 1
+                    count += 1
                     continue
                 }
                 try writer.writeLine(line)
                 count += 1
             }
-            guard removal.removed > 0 else {
+            guard removal.removed + removal.handedOn > 0 else {
                 writer.abandon()
                 return removal
             }
@@ -60,5 +71,14 @@ extension RecordStore {
             index += 1
         }
         return false
+    }
+}
+
+private extension Record {
+    /// The same record, as given by the source at `path` (whose bytes, and so its line numbers,
+    /// are those of the kept copy the record names).
+    func handedOn(to path: String) -> Record {
+        Record(subject: subject, date: date, kind: kind, measurements: measurements, text: text, fields: fields,
+               source: RecordSource(path: path, line: source.line, kept: source.kept))
     }
 }

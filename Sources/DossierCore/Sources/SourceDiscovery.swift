@@ -17,6 +17,9 @@ public struct SourceDiscovery: Sendable {
         case file(SourceFile)
         /// A named path that could not be read; the import goes on with the others.
         case unreadable(path: String, reason: String)
+        /// A Dossier library met while walking, left alone: `isTheLibrary` when it is the one
+        /// being imported into (seen through a second mount, say), else another one.
+        case passedOver(library: String, isTheLibrary: Bool)
     }
 
     /// Each file once, even when named twice or reached through two named folders.
@@ -35,7 +38,7 @@ public struct SourceDiscovery: Sendable {
         return found.filter { entry in
             switch entry {
             case .file(let source): return seen.insert(source.path).inserted
-            case .unreadable(let path, _): return seen.insert(path).inserted
+            case .unreadable(let path, _), .passedOver(let path, _): return seen.insert(path).inserted
             }
         }
     }
@@ -49,8 +52,13 @@ public struct SourceDiscovery: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            guard library?.isRoot(info) != true else { return }
-            walkFolder(path, under: root, into: &found)
+            if library?.isRoot(info) == true {
+                found.append(.passedOver(library: path, isTheLibrary: true))
+            } else if LibraryBoundary.isLibrary(path) {
+                found.append(.passedOver(library: path, isTheLibrary: false))
+            } else {
+                walkFolder(path, under: root, into: &found)
+            }
         case S_IFREG:
             found.append(.file(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root)))
         case S_IFLNK:

@@ -26,7 +26,7 @@ struct DismissProblemCommand: ParsableCommand {
         try CommandSupport.requireLibrary(layout)
         var unknown: [Int64] = []
         try CommandSupport.withLibraryError {
-            let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)
+            let session = try CommandSupport.openLibrary(layout)
             guard let index = session.index else { return }
             for id in ids {
                 if try index.dismissProblem(id: id) {

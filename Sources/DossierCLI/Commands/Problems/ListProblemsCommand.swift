@@ -17,7 +17,7 @@ struct ListProblemsCommand: ParsableCommand {
         let layout = libraryOptions.layout
         try CommandSupport.requireLibrary(layout)
         try CommandSupport.withLibraryError {
-            let problems = try LibraryIndex.openReadOnly(layout)?.problems() ?? []
+            let problems = try CommandSupport.readIndex(layout)?.problems() ?? []
             if json {
                 for problem in problems { StandardStreams.writeOut(ListProblemsCommand.jsonLine(problem) + "\n") }
             } else if problems.isEmpty {

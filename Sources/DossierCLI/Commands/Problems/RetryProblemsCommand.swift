@@ -29,10 +29,11 @@ struct RetryProblemsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let layout = libraryOptions.layout
-        try CommandSupport.requireLibrary(layout)
+        let index = try CommandSupport.readIndex(layout)
         let sources: [RetrySource]
         do {
-            sources = RetrySource.sources(in: try LibraryIndex.openReadOnly(layout)?.problems() ?? [])
+            sources = RetrySource.sources(in: try index?.problems() ?? [])
+            index?.close()
         } catch {
             StandardStreams.writeError("dossier: \(error)\n")
             throw ExitCode(2)
@@ -43,6 +44,7 @@ struct RetryProblemsCommand: AsyncParsableCommand {
         }
         var options = ImportOptions(waitForLock: !noWait)
         options.retryingProblems = true
+        options.access = .existing
         let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(), layout: layout, options: options,
                                       logger: logger)

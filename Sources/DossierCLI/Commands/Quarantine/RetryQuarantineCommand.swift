@@ -49,8 +49,12 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
             StandardStreams.writeOut("Nothing in quarantine in \(layout.root.path).\n")
             return
         }
-        // --move: a source that files leaves the quarantine only once its copy is checked.
-        let options = ImportOptions(move: true)
+        // --move: a source that files leaves the quarantine only once its copy is checked. It left
+        // its inbox path when it was quarantined: a new source, whatever was filed from that path
+        // since, so its records never replace any.
+        var options = ImportOptions(move: true)
+        options.access = .existing
+        options.history = .departed
         let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(), layout: layout, options: options, logger: logger)
         let reporter: any OutcomeListener = json

@@ -40,7 +40,7 @@ struct AddSubjectCommand: ParsableCommand {
         let layout = libraryOptions.layout
         let subject = try Subject(parsing: self.subject)
         try CommandSupport.withLibraryError {
-            let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)
+            let session = try CommandSupport.openLibrary(layout, access: .creatingIfAbsent)
             let store = ProfileStore(layout: layout)
             if try store.profile(of: subject) != nil || layout.existingSubjects().contains(subject) {
                 throw ProfileError.alreadyExists(subject.path)

@@ -52,7 +52,7 @@ struct EditSubjectCommand: ParsableCommand {
         let layout = libraryOptions.layout
         let subject = try CommandSupport.existingSubject(self.subject, in: layout)
         try CommandSupport.withLibraryError {
-            let session = try LibrarySession.open(layout, dryRun: false, waitForLock: true, whileWaiting: CommandSupport.sayWaiting)
+            let session = try CommandSupport.openLibrary(layout)
             let store = ProfileStore(layout: layout)
             // A subject made by filing into its folder has no profile yet: its id is its name.
             var profile = try store.profile(of: subject) ?? SubjectProfile(subject: subject, name: subject.id.rawValue)

@@ -1,0 +1,36 @@
+/// Something opening a library did that the person running Dossier should hear of, once:
+/// the terminal prints it, the daemon logs it.
+public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
+    /// A new library was made (the first `dossier import` or `subjects add` into a folder, or `dossier init`).
+    case created(path: String, id: String)
+    /// A library made before libraries had ids was given one.
+    case identified(path: String, id: String)
+    /// The index was missing, or made for another library, and was built anew from the folders
+    /// before anything was filed (so nothing already filed is filed a second time).
+    case indexRebuilt(path: String, reason: IndexRebuildReason, photos: Int, recordFiles: Int)
+
+    public enum IndexRebuildReason: Sendable, Equatable {
+        case missing
+        /// It was made for the library with this id; moved aside to `movedTo`, never deleted.
+        case madeForAnotherLibrary(id: String, movedTo: String)
+    }
+
+    public var description: String {
+        switch self {
+        case .created(let path, let id):
+            return "created library at \(path) (id \(id.prefix(8)))"
+        case .identified(let path, let id):
+            return "the library at \(path), made by an earlier Dossier, now has its id (\(id.prefix(8)))"
+        case .indexRebuilt(let path, let reason, let photos, let recordFiles):
+            let why: String
+            switch reason {
+            case .missing:
+                why = "its index was missing"
+            case .madeForAnotherLibrary(let id, let movedTo):
+                why = "its index was made for another library (id \(id.prefix(8)); moved aside to \(movedTo))"
+            }
+            return "the library at \(path): \(why); rebuilt it from the folders before filing anything "
+                + "(\(photos) \(photos == 1 ? "photo" : "photos"), \(recordFiles) \(recordFiles == 1 ? "year file" : "year files") of records)"
+        }
+    }
+}

@@ -1,0 +1,204 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Testing
+
+/// A library is known by its id, not its path: only `init`, the first import and `subjects add`
+/// make one; an index is this library's own or is rebuilt; and no second mount of the library's
+/// disk, however it is named, lets an import take the library's own files for sources.
+@Suite("A library is known by its id")
+struct LibraryIdentitySafetyTests {
+    static func identity(_ folder: TemporaryFolder, _ library: String = "Library") throws -> LibraryIdentity {
+        let layout = LibraryLayout(root: folder.url.appendingPathComponent(library))
+        guard case .identified(let identity) = try LibraryIdentity.state(of: layout) else {
+            throw LibraryError.noLibrary(path: layout.root.path)
+        }
+        return identity
+    }
+
+    static func indexID(_ folder: TemporaryFolder, _ library: String = "Library") throws -> String? {
+        let index = try LibraryIndex.openReadOnly(LibraryLayout(root: folder.url.appendingPathComponent(library)))
+        defer { index?.close() }
+        return try index?.libraryID()
+    }
+
+    /// Whether `mount --bind` works here (root, with CAP_SYS_ADMIN: CI has it).
+    static let canBindMount: Bool = {
+        guard getuid() == 0, let folder = try? TemporaryFolder() else { return false }
+        try? FileManager.default.createDirectory(atPath: folder.path("a"), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: folder.path("b"), withIntermediateDirectories: true)
+        guard mount(folder.path("a"), folder.path("b"), nil, UInt(MS_BIND), nil) == 0 else { return false }
+        umount(folder.path("b"))
+        return true
+    }()
+
+    static func bindMount(_ source: String, at target: String) throws {
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        #expect(mount(source, target, nil, UInt(MS_BIND), nil) == 0, "mount --bind \(source) \(target)")
+    }
+
+    @Test("`dossier init` makes a library with a random id, in its id file and its index; a second init changes nothing")
+    func initMakesALibraryWithAnID() throws {
+        let folder = try TemporaryFolder()
+        let made = try DossierBinary.run(["init", "Library", "--time-zone", "Asia/Seoul"], in: folder.url)
+        #expect(made.status == 0, "\(made.standardError)")
+        let identity = try LibraryIdentitySafetyTests.identity(folder)
+        #expect(identity.id.count == 32 && identity.id.allSatisfy(\.isHexDigit))
+        #expect(made.standardOutput.hasPrefix("Created library at \(folder.path("Library")) (id \(identity.shortID))."))
+        #expect(made.standardOutput.contains("Its dates are read in Asia/Seoul"))
+        #expect(try LibraryIdentitySafetyTests.indexID(folder) == identity.id)
+
+        let again = try DossierBinary.run(["init", "--library", "Library"], in: folder.url)
+        #expect(again.status == 1)
+        #expect(again.standardError == "dossier: \(folder.path("Library")) is a library already (id \(identity.shortID)); nothing was changed\n")
+        #expect(try LibraryIdentitySafetyTests.identity(folder) == identity)
+
+        let other = try DossierBinary.run(["init", "Other"], in: folder.url)
+        #expect(other.status == 0)
+        #expect(try LibraryIdentitySafetyTests.identity(folder, "Other").id != identity.id)
+    }
+
+    @Test("only import and subjects add make a library where there is none, saying so; every other command refuses and makes nothing")
+    func onlyTheFirstImportMakesALibrary() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("2024-03-01 Rex weight 400 g\n", to: "rex.txt")
+        for arguments in [["subjects", "edit", "pets/rex", "--name", "Rex"], ["problems", "dismiss", "1"],
+                          ["problems", "retry"], ["quarantine", "retry", "--all"], ["index", "rebuild"],
+                          ["records", "pets/rex"], ["problems"], ["quarantine", "list"], ["subjects", "list"], ["today"]] {
+            let refused = try DossierBinary.run(arguments + ["--library", "Unmounted/Library"], in: folder.url)
+            #expect(refused.status == 2, "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.contains("there is no library at \(folder.path("Unmounted/Library"))"),
+                    "\(arguments): \(refused.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("Unmounted")), "\(arguments) made a folder")
+        }
+        let added = try DossierBinary.run(["subjects", "add", "pets/rex", "--name", "Rex", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0)
+        let identity = try LibraryIdentitySafetyTests.identity(folder)
+        #expect(added.standardError == "dossier: created library at \(folder.path("Library")) (id \(identity.shortID))\n")
+        let imported = try DossierBinary.run(["import", "rex.txt", "--library", "Library2", "--subject", "pets/rex", "--create"],
+                                             in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardError.hasPrefix("dossier: created library at \(folder.path("Library2")) (id "))
+        // Only the first time.
+        let again = try DossierBinary.run(["import", "rex.txt", "--library", "Library2"], in: folder.url)
+        #expect(!again.standardError.contains("created library"))
+        // A dry run makes nothing, not even the folder.
+        let dry = try DossierBinary.run(["import", "rex.txt", "--library", "Library3", "--dry-run"], in: folder.url)
+        #expect(dry.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library3")))
+    }
+
+    @Test("a library made before libraries had ids takes its index's id on its next write, and says so")
+    func aLibraryFromBeforeIDsKeepsItsIndexID() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 1), to: "dump/pets/rex/a.jpg")
+        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        let identity = try LibraryIdentitySafetyTests.identity(folder)
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/library.json"))
+        // Read-only commands read it as it is, and give it no id.
+        #expect(try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/.dossier/library.json")))
+
+        let written = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        #expect(written.status == 0)
+        #expect(written.standardError.contains("made by an earlier Dossier, now has its id (\(identity.shortID))"))
+        #expect(try LibraryIdentitySafetyTests.identity(folder).id == identity.id)
+    }
+
+    @Test("a missing index is rebuilt from the folders before anything is filed: photos dated by their file's time are not filed twice")
+    func aMissingIndexIsRebuiltBeforeFiling() throws {
+        let folder = try TemporaryFolder()
+        // No date in their EXIF: they are named by their files' modification time.
+        for seed in 0..<4 { try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/rex/IMG_\(seed).jpg") }
+        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 4)
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+        // A backup restored, a copy made: the same photos with other modification times.
+        for seed in 0..<4 {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(seed))],
+                                                  ofItemAtPath: folder.path("dump/pets/rex/IMG_\(seed).jpg"))
+        }
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.status == 0)
+        #expect(again.summary?["duplicate"] as? Int == 4, "\(again.standardOutput)")
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 4)
+        #expect(again.standardError.contains("its index was missing; rebuilt it from the folders before filing anything "
+            + "(4 photos, 0 year files of records)"), "\(again.standardError)")
+        #expect(try LibraryIdentitySafetyTests.indexID(folder) == (try LibraryIdentitySafetyTests.identity(folder)).id)
+    }
+
+    @Test("an index made for another library is never used: it is moved aside and this library's own is rebuilt")
+    func anotherLibrarysIndexIsMovedAside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 1), to: "one/pets/rex/a.jpg")
+        try folder.write(SafetyFixtures.jpeg(seed: 2), to: "two/pets/rex/b.jpg")
+        #expect(try DossierBinary.run(["import", "one", "--library", "A"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "two", "--library", "B"], in: folder.url).status == 0)
+        let b = try LibraryIdentitySafetyTests.identity(folder, "B")
+        let aIndex = try #require(SafetyFixtures.contents(folder.path("A/.dossier/index.sqlite")))
+        try Data(aIndex).write(to: folder.url.appendingPathComponent("B/.dossier/index.sqlite"))
+
+        // Read-only: refused, with what to do.
+        let listed = try DossierBinary.run(["problems", "--library", "B"], in: folder.url)
+        #expect(listed.status == 2)
+        #expect(listed.standardError.contains("was made for another library"), "\(listed.standardError)")
+        #expect(listed.standardError.contains("run `dossier index rebuild`"))
+
+        let imported = try DossierBinary.run(["import", "two", "--library", "B", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardError.contains("its index was made for another library"), "\(imported.standardError)")
+        #expect(imported.summary?["duplicate"] as? Int == 1)
+        #expect(try LibraryIdentitySafetyTests.indexID(folder, "B") == b.id)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path("B/.dossier"))
+            .filter { $0.hasPrefix("index.sqlite.other-library-") }
+        #expect(aside.count == 1)
+        #expect(SafetyFixtures.contents(folder.path("B/.dossier/\(aside.first ?? "")")) == aIndex)
+        #expect(folder.files(under: "B/pets/rex/photos").count == 1)
+    }
+
+    @Test("`import --move` of the library seen through a bind mount removes none of the library's files",
+          .enabled(if: LibraryIdentitySafetyTests.canBindMount, "needs root and mount --bind (CI has both)"))
+    func aBindMountDoesNotHideTheLibrary() throws {
+        let folder = try TemporaryFolder()
+        let filed = try LibrarySafetyTests.importedDump(in: folder)
+        try folder.write("2024-03-01 leo weight 45 g\n", to: "dump/pets/leo/log.txt")
+        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        let before = folder.files(under: "Library")
+        try LibraryIdentitySafetyTests.bindMount(folder.path("Library"), at: folder.path("view"))
+        defer { umount2(folder.path("view"), Int32(MNT_DETACH)) }
+
+        // The named folder lies in the library, by device and inode: refused.
+        let named = try DossierBinary.run(["import", "view/pets", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(named.status == 1)
+        #expect((named.outcomes.first?["error"] as? String)?.contains("it is inside the library") == true, "\(named.standardOutput)")
+        // Met while walking a folder that holds it: passed over.
+        let walked = try DossierBinary.run(["import", ".", "--library", "Library", "--move", "--json"], in: folder.url)
+        let passed = walked.outcomes.filter { ($0["error"] as? String)?.contains("Dossier never takes its own library apart") == true }
+        #expect(passed.compactMap { $0["source"] as? String }.sorted() == [folder.path("Library"), folder.path("view")],
+                "\(walked.standardOutput)")
+        #expect(LibrarySafetyTests.filedPhotos(in: folder) == filed)
+        #expect(folder.files(under: "Library") == before)
+    }
+
+    @Test("another Dossier library met while walking is passed over and said, not taken apart")
+    func anotherLibraryIsNotTakenApart() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 5), to: "old/pets/rex/a.jpg")
+        try folder.write("2024-03-01 rex weight 45 g\n", to: "old/pets/rex/log.txt")
+        #expect(try DossierBinary.run(["import", "old", "--library", "dump/OldLibrary"], in: folder.url).status == 0)
+        try folder.write(SafetyFixtures.jpeg(seed: 6), to: "dump/pets/rex/b.jpg")
+        let oldFiles = folder.files(under: "dump/OldLibrary")
+
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        #expect(imported.summary?["imported"] as? Int == 1)
+        #expect(imported.summary?["skipped"] as? Int == 1)
+        let skipped = try #require(imported.outcomes.first { $0["status"] as? String == "skipped" })
+        #expect(skipped["source"] as? String == folder.path("dump/OldLibrary"))
+        #expect((skipped["error"] as? String)?.hasSuffix("it is a Dossier library; Dossier never takes a library apart "
+            + "(to import from it, name a folder inside it)") == true)
+        #expect(folder.files(under: "dump/OldLibrary") == oldFiles)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+        #expect(!folder.files(under: "Library").contains { $0.hasPrefix("sources/") })
+    }
+}
