@@ -54,4 +54,29 @@ struct QuarantineTests {
         #expect(kept.id != entry.id)
         #expect(try layout.files.readFile(try quarantine.path(of: kept)) == bytes)
     }
+
+    @Test("a name too long for its note is shortened, keeping its start, a hash of it and its extension; found again when it comes back")
+    func longNamesAreShortened() throws {
+        let folder = try TemporaryFolder()
+        let (_, quarantine) = try emptyQuarantine(in: folder)
+        let long = String(repeating: "레오의사진", count: 16) + "가나.jpg"
+        #expect(long.utf8.count == 250)
+        let bytes = Array("not a photo".utf8)
+        let entry = try quarantine.admit(try source(folder, "inbox/\(long)", bytes), stage: .read, reason: "broken")
+        let name = (entry.id as NSString).lastPathComponent
+        let mark = "~" + ContentDigest(of: Array(long.utf8)).shortHex
+        #expect(name.utf8.count + Quarantine.noteSuffix.utf8.count <= 255)
+        #expect(name.hasPrefix("레오의사진") && name.hasSuffix("\(mark).jpg"), "\(name)")
+        #expect(entry.originalPath == folder.path("inbox/\(long)"))
+        // Back with the same bytes (a crash between copying in and removing): only removed from the inbox.
+        let again = try source(folder, "inbox/\(long)", bytes)
+        #expect(try quarantine.admit(again, stage: .read, reason: "broken").id == entry.id)
+        #expect(!FileManager.default.fileExists(atPath: again.path))
+        // Other bytes under that name: beside it, shortened too.
+        let other = try quarantine.admit(try source(folder, "inbox/\(long)", Array("another".utf8)), stage: .read, reason: "broken")
+        let otherName = (other.id as NSString).lastPathComponent
+        #expect(otherName.hasPrefix("레오의사진") && otherName.hasSuffix("\(mark) (2).jpg"), "\(otherName)")
+        #expect(otherName.utf8.count + Quarantine.noteSuffix.utf8.count <= 255)
+        #expect(try quarantine.entries().count == 2)
+    }
 }

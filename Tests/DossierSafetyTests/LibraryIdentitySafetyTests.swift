@@ -88,6 +88,27 @@ struct LibraryIdentitySafetyTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library3")))
     }
 
+    @Test("two first imports at once into the same new folder make one library, with one id")
+    func twoFirstImportsMakeOneLibrary() throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<2 { try folder.write(SafetyFixtures.jpeg(seed: 50 + index), to: "dump\(index)/pets/rex/a.jpg") }
+        let imports = (0..<2).map { DossierBinary.process(["import", "dump\($0)", "--library", "Library"], in: folder.url) }
+        let errors = imports.map { process -> Pipe in
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            return pipe
+        }
+        for process in imports { try process.run() }
+        let said = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        for process in imports { process.waitUntilExit() }
+        #expect(imports.map(\.terminationStatus) == [0, 0], "\(said)")
+        #expect(said.filter { $0.contains("created library at") }.count == 1, "\(said)")
+        let identity = try LibraryIdentitySafetyTests.identity(folder)
+        #expect(try LibraryIdentitySafetyTests.indexID(folder) == identity.id)
+        #expect(folder.files(under: "Library/pets/rex/photos").count == 2)
+    }
+
     @Test("a library made before libraries had ids takes its index's id on its next write, and says so")
     func aLibraryFromBeforeIDsKeepsItsIndexID() throws {
         let folder = try TemporaryFolder()

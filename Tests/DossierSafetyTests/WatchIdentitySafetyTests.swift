@@ -159,6 +159,22 @@ struct WatchIdentitySafetyTests {
         #expect(folder.files(under: "Library/pets/rex/photos").count == 2)
     }
 
+    @Test("stops at once on SIGTERM while it waits for its library, every inbox file where it was")
+    func stopsWhileWaitingForItsLibrary() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        #expect(rename(folder.path("Library"), folder.path("Library-away")) == 0)
+        let photo = SafetyFixtures.jpeg(seed: 12)
+        try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_1.jpg", in: folder)
+        #expect(await daemon.wait { !daemon.events("library-gone").isEmpty }, "\(daemon.text)")
+        let stopped = await daemon.stop(with: SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 2, "took \(stopped.seconds) s")
+        #expect(SafetyFixtures.contents(folder.path("inbox/pets/rex/IMG_1.jpg")) == photo)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
+    }
+
     @Test("an index deleted while it runs is rebuilt before the next batch: nothing already filed is filed twice")
     func aDeletedIndexIsRebuilt() async throws {
         let folder = try WatchSafetyTests.prepare()

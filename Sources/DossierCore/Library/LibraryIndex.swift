@@ -289,26 +289,28 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// Records that the file at `path` is about to leave it, removed by Dossier once its bytes are
-    /// safe: its versions and its `source` rows departed as of `stamp`. Written before the file is
-    /// removed, so a kill in between never leaves a new file at that path taken for an edit of it.
-    public func markDeparted(_ path: String, at stamp: String) throws(LibraryError) {
+    /// Records that a file is about to leave its path (`SourceDeparture`): its `source` rows and
+    /// its versions departed. Written before the file is removed, so a kill in between never
+    /// leaves a new file at that path taken for an edit of it.
+    public func record(_ departure: SourceDeparture) throws(LibraryError) {
+        try write { db in try LibraryIndex.mark(departure, in: db) }
+    }
+
+    /// Takes back a departure when the file could not be removed after all: it is still there.
+    public func undo(_ departure: SourceDeparture) throws(LibraryError) {
         try write { db in
-            try db.execute(sql: "UPDATE source SET departed_at = ? WHERE path = ? AND departed_at IS NULL",
-                           arguments: [stamp, path])
-            try db.execute(sql: "UPDATE source_year_file SET departed_at = ? WHERE source_path = ? AND departed_at IS NULL",
-                           arguments: [stamp, path])
+            try db.execute(sql: "UPDATE source SET departed_at = NULL WHERE path = ? AND departed_at = ?",
+                           arguments: [departure.path, departure.at])
+            try db.execute(sql: "UPDATE source_year_file SET departed_at = NULL WHERE source_path = ? AND departed_at = ?",
+                           arguments: [departure.path, departure.at])
         }
     }
 
-    /// Takes back `markDeparted` when the file could not be removed after all: it is still there.
-    public func undoDeparture(_ path: String, at stamp: String) throws(LibraryError) {
-        try write { db in
-            try db.execute(sql: "UPDATE source SET departed_at = NULL WHERE path = ? AND departed_at = ?",
-                           arguments: [path, stamp])
-            try db.execute(sql: "UPDATE source_year_file SET departed_at = NULL WHERE source_path = ? AND departed_at = ?",
-                           arguments: [path, stamp])
-        }
+    private static func mark(_ departure: SourceDeparture, in db: Database) throws {
+        try db.execute(sql: "UPDATE source SET departed_at = ? WHERE path = ? AND departed_at IS NULL",
+                       arguments: [departure.at, departure.path])
+        try db.execute(sql: "UPDATE source_year_file SET departed_at = ? WHERE source_path = ? AND departed_at IS NULL",
+                       arguments: [departure.at, departure.path])
     }
 
     /// The inbox files the daemon could neither file nor quarantine, oldest first.
@@ -371,9 +373,10 @@ public final class LibraryIndex: Sendable {
     /// With `ledger`, the source's problems replace those its earlier imports left (from this
     /// path, or from the same kept bytes). `yearFiles` are the source version's rows as they now
     /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
+    /// With `departure`, the source is about to be removed: recorded in the same commit.
     public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
                        kept: KeptSource? = nil, ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [],
-                       superseded: [String] = []) throws(LibraryError)
+                       superseded: [String] = [], departure: SourceDeparture? = nil) throws(LibraryError)
     {
         try write { db in
             if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !superseded.isEmpty {
@@ -394,6 +397,7 @@ public final class LibraryIndex: Sendable {
                 }
                 for var problem in ledger.problems { try problem.insert(db) }
             }
+            if let departure { try LibraryIndex.mark(departure, in: db) }
         }
     }
 

@@ -76,13 +76,21 @@ public struct Quarantine: Sendable {
     /// The quarantined sources, or only those a source of this name would have been given
     /// (`name`, `name (2)`, ...): admitting one source reads those notes, not the whole quarantine.
     private func entries(namedLike sourceName: String?) throws(LibraryError) -> [QuarantineEntry] {
-        let stem = sourceName.map { ($0 as NSString).deletingPathExtension }
+        // The names it was given: itself (or, shortened, with its hash mark), then ` (2)`, ` (3)`...
+        let first = sourceName.map { Quarantine.name($0, attempt: 1) }
+        let stem = first.map { ($0 as NSString).deletingPathExtension }
+        // A shortened name keeps `~` and eight hex digits of the whole name's hash, whatever else was cut.
+        let mark = first.flatMap { first -> String? in
+            guard first != sourceName, let tilde = first.lastIndex(of: "~") else { return nil }
+            return String(first[tilde...].prefix(9))
+        }
         var found: [QuarantineEntry] = []
         for day in try layout.files.names(in: layout.quarantineFolder.path).sorted() {
             let folder = layout.quarantineFolder.appendingPathComponent(day).path
             for note in try layout.files.names(in: folder).sorted() where note.hasSuffix(Quarantine.noteSuffix) {
                 let name = String(note.dropLast(Quarantine.noteSuffix.count))
-                if let sourceName, let stem, name != sourceName, !name.hasPrefix(stem + " (") { continue }
+                if let first, let stem, name != first, !name.hasPrefix(stem + " ("),
+                   !(mark.map { name.contains($0) } ?? false) { continue }
                 guard layout.files.isFile("\(folder)/\(name)"),
                       let bytes = try? layout.files.readFile("\(folder)/\(note)", limit: 1 << 20),
                       var entry = try? JSONDecoder().decode(QuarantineEntry.self, from: Data(bytes))

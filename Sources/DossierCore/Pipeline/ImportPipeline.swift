@@ -256,11 +256,18 @@ public struct ImportPipeline: Sendable {
             return outcome
         }
         guard !options.dryRun, let index else { return worked.outcome }
+        let removing = options.move && [.imported, .duplicate].contains(worked.outcome.status)
+            && worked.outcome.destination != nil ? worked.source : nil
+        // The source's departure, recorded with what it gave in one commit when it is to be
+        // removed (taken back if it cannot be after all): no commit of its own for each source.
+        var departure: SourceDeparture?
         do {
             let ledger = worked.keptCopy.map { _ in ledgerEntries(of: worked, keptPath: kept?.path) }
             if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil {
+                departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
                 try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported, kept: kept,
-                                 ledger: ledger, yearFiles: yearFiles, superseded: Array(Set(lineage.map(\.keptPath))))
+                                 ledger: ledger, yearFiles: yearFiles, superseded: Array(Set(lineage.map(\.keptPath))),
+                                 departure: departure)
             }
         } catch {
             if error.isAboutTheLibrary { libraryFailure = error }
@@ -270,10 +277,8 @@ public struct ImportPipeline: Sendable {
             outcome.error = "\(outcome.source): filed, but \(error)"
             return outcome
         }
-        guard options.move, [.imported, .duplicate].contains(worked.outcome.status),
-              let source = worked.source, worked.outcome.destination != nil
-        else { return worked.outcome }
-        return removeSource(source, safeCopy: worked.safeCopy, outcome: worked.outcome, index: index)
+        guard let removing else { return worked.outcome }
+        return removeSource(removing, safeCopy: worked.safeCopy, outcome: worked.outcome, index: index, departure: departure)
     }
 
     /// Whether a source's records replace those of its earlier versions: not in a dry run, not
@@ -420,12 +425,14 @@ public struct ImportPipeline: Sendable {
     /// is seen through) nor that very file, and has not changed since it was read. A source read
     /// from the quarantine (`dossier quarantine retry`) leaves it the same way, with its note.
     ///
-    /// The index learns the source departed before it goes, so a file that lands on its path
-    /// later is never taken for it edited (and never replaces its records); if it cannot be
-    /// removed after all, that is taken back.
+    /// The index learns the source departed before it goes (with the commit that recorded it,
+    /// `departure`, or here), so a file that lands on its path later is never taken for it
+    /// edited (and never replaces its records); if it cannot be removed after all, that is
+    /// taken back.
     private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
-                              index: LibraryIndex) -> SourceOutcome {
+                              index: LibraryIndex, departure: SourceDeparture?) -> SourceOutcome {
         func kept(_ reason: String) -> SourceOutcome {
+            if let departure { try? index.undo(departure) }
             var kept = outcome
             kept.warnings.append("not removed: \(reason)")
             return kept
@@ -463,12 +470,18 @@ public struct ImportPipeline: Sendable {
                 return kept("\(error)")
             }
         } else {
-            let departed = ImportPipeline.now()
-            do { try index.markDeparted(source.path, at: departed) } catch { return kept("\(error)") }
+            var departure = departure
+            if departure == nil {
+                let marked = SourceDeparture(path: source.path, at: ImportPipeline.now())
+                do { try index.record(marked) } catch { return kept("\(error)") }
+                departure = marked
+            }
             if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 {
                 let reason = errnoMessage()
-                try? index.undoDeparture(source.path, at: departed)
-                return kept(reason)
+                if let departure { try? index.undo(departure) }
+                var stayed = outcome
+                stayed.warnings.append("not removed: \(reason)")
+                return stayed
             }
         }
         var removed = outcome
