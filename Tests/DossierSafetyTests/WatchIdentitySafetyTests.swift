@@ -17,6 +17,13 @@ struct WatchIdentitySafetyTests {
         })
     }
 
+    /// A library at `library` holding a photo and a log of pets/rex, filed from `from`.
+    static func fileAPhotoAndALog(into library: String, from dump: String, seed: Int, in folder: TemporaryFolder) throws {
+        try folder.write(SafetyFixtures.jpeg(seed: seed), to: "\(dump)/pets/rex/a.jpg")
+        try folder.write("2024-03-01 Rex weight 400 g\n", to: "\(dump)/pets/rex/log.txt")
+        #expect(try DossierBinary.run(["import", dump, "--library", library], in: folder.url).status == 0)
+    }
+
     @Test("refuses to start on the Docker layout, the inbox and the library one folder mounted twice, and touches nothing",
           .enabled(if: LibraryIdentitySafetyTests.canBindMount, "needs root and mount --bind (CI has both)"))
     func refusesTheLibraryMountedInsideTheInbox() throws {
@@ -69,9 +76,7 @@ struct WatchIdentitySafetyTests {
           .enabled(if: LibraryIdentitySafetyTests.canBindMount, "needs root and mount --bind (CI has both)"))
     func passesOverTheLibraryMountedWhileRunning() async throws {
         let folder = try WatchSafetyTests.prepare()
-        try folder.write(SafetyFixtures.jpeg(seed: 4), to: "dump/pets/rex/a.jpg")
-        try folder.write("2024-03-01 Rex weight 400 g\n", to: "dump/pets/rex/log.txt")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        try WatchIdentitySafetyTests.fileAPhotoAndALog(into: "Library", from: "dump", seed: 4, in: folder)
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         let before = WatchIdentitySafetyTests.snapshot(folder, "Library")
@@ -96,9 +101,7 @@ struct WatchIdentitySafetyTests {
     @Test("a Dossier library moved into the inbox is passed over and said once; nothing of it is filed or quarantined")
     func aLibraryDroppedIntoTheInboxIsLeftAlone() async throws {
         let folder = try WatchSafetyTests.prepare()
-        try folder.write(SafetyFixtures.jpeg(seed: 6), to: "old/pets/rex/a.jpg")
-        try folder.write("2024-03-01 Rex weight 400 g\n", to: "old/pets/rex/log.txt")
-        #expect(try DossierBinary.run(["import", "old", "--library", "OldLibrary"], in: folder.url).status == 0)
+        try WatchIdentitySafetyTests.fileAPhotoAndALog(into: "OldLibrary", from: "old", seed: 6, in: folder)
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         let old = WatchIdentitySafetyTests.snapshot(folder, "OldLibrary")

@@ -20,6 +20,15 @@ struct WatchCommand: AsyncParsableCommand {
             <library>/quarantine/<day>/ with a note saying why (see `dossier quarantine`). Folders it empties are \
             removed, except INBOX/pets/<id> and INBOX/children/<id> of the library's subjects.
 
+            The library must exist (`dossier init` makes one); the daemon never makes one, and files only into \
+            the library it started with, known by its id: while it is not at its path (a drive unplugged, the \
+            folder moved, another library in its place) nothing is filed, every inbox file stays, and the log \
+            says so once (library-gone), then again when it is back (library-back). An inbox that is, holds or \
+            lies inside the library is refused, however it is mounted; a Dossier library found in the inbox is \
+            never walked. A file that can be neither filed nor quarantined (unreadable, a link that leads \
+            nowhere) stays, listed by `dossier quarantine list` as stuck, and is tried again when it changes \
+            and on SIGHUP. The daemon's lock is in $XDG_RUNTIME_DIR (or /run/dossier), never in the inbox.
+
             The library is locked only while a batch is filed: `dossier import` and the other commands work \
             beside the daemon. SIGTERM or Ctrl-C finishes the files under way and exits 0 (within \
             --shutdown-timeout); SIGHUP reads the inbox again. Under systemd (Type=notify) it says when it is \
@@ -157,8 +166,11 @@ struct WatchCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let libraryRoot = library.root.path
-        if case .absent = (try? LibraryIdentity.state(of: library)) ?? .absent {
-            StandardStreams.writeError("dossier: \(LibraryError.noLibrary(path: libraryRoot)); `dossier watch` never makes one\n")
+        do throws(LibraryError) {
+            if case .absent = try LibraryIdentity.state(of: library) { throw .noLibrary(path: libraryRoot) }
+        } catch {
+            let never = error == .noLibrary(path: libraryRoot) ? "; `dossier watch` never makes one" : ""
+            StandardStreams.writeError("dossier: \(error)\(never)\n")
             throw ExitCode(2)
         }
         let boundary = LibraryBoundary(root: libraryRoot)

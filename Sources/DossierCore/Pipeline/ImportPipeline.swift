@@ -431,6 +431,7 @@ public struct ImportPipeline: Sendable {
     /// taken back.
     private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
                               index: LibraryIndex, departure: SourceDeparture?) -> SourceOutcome {
+        var departure = departure
         func kept(_ reason: String) -> SourceOutcome {
             if let departure { try? index.undo(departure) }
             var kept = outcome
@@ -470,19 +471,12 @@ public struct ImportPipeline: Sendable {
                 return kept("\(error)")
             }
         } else {
-            var departure = departure
             if departure == nil {
                 let marked = SourceDeparture(path: source.path, at: ImportPipeline.now())
                 do { try index.record(marked) } catch { return kept("\(error)") }
                 departure = marked
             }
-            if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 {
-                let reason = errnoMessage()
-                if let departure { try? index.undo(departure) }
-                var stayed = outcome
-                stayed.warnings.append("not removed: \(reason)")
-                return stayed
-            }
+            if SourcePath.withFileSystemPath(target, { unlink($0) }) != 0 { return kept(errnoMessage()) }
         }
         var removed = outcome
         removed.sourceRemoved = true
