@@ -93,6 +93,47 @@ static int open_unlinked(int folder) {
     return -1;
 }
 
+/// Bytes of zeros written at a time where the file system cannot reserve space.
+#define ZERO_CHUNK ((size_t)1 << 20)
+
+/// Reserves the first `size` bytes of the empty file open as `fd` by writing zeros over them;
+/// returns 0 or the errno of the write that failed (ENOSPC on a full disk).
+static int write_zeros(int fd, size_t size) {
+    uint8_t *zeros = calloc(1, ZERO_CHUNK);
+    if (zeros == NULL) return ENOMEM;
+    int failure = 0;
+    for (size_t done = 0; done < size && failure == 0;) {
+        size_t count = size - done < ZERO_CHUNK ? size - done : ZERO_CHUNK;
+        ssize_t put = pwrite(fd, zeros, count, (off_t)done);
+        if (put < 0 && errno == EINTR) continue;
+        if (put < 0) {
+            failure = errno;
+        } else if (put == 0) {
+            // A regular file never takes nothing without saying why; not looping forever.
+            failure = EIO;
+        } else {
+            done += (size_t)put;
+        }
+    }
+    free(zeros);
+    return failure;
+}
+
+/// Gives the empty file open as `fd` `size` bytes whose blocks are its own. A write through a
+/// shared mapping that needs a block the disk no longer has cannot fail: the kernel kills the
+/// process with SIGBUS. posix_fallocate reserves the blocks where the file system can. Where it
+/// cannot, POSIX has posix_fallocate say EINVAL and Linux's fallocate says EOPNOTSUPP (older SMB/CIFS
+/// shares, NFS before 4.2, FUSE file systems without it: where people keep libraries). glibc does not
+/// pass EOPNOTSUPP on: it writes a zero byte into every 4 KiB block itself; musl (the static
+/// Linux SDK's C library) does. Either answer here means nothing is reserved yet, so the zeros
+/// are written out, every write checked: a full disk fails this photo with ENOSPC, never the
+/// process with SIGBUS.
+static int reserve(int fd, size_t size) {
+    int reserved = posix_fallocate(fd, 0, (off_t)size);
+    if (reserved == EOPNOTSUPP || reserved == EINVAL) reserved = write_zeros(fd, size);
+    return reserved;
+}
+
 int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, dossier_status *status) {
     memset(scratch, 0, sizeof *scratch);
     scratch->fd = -1;
@@ -103,10 +144,7 @@ int dossier_scratch_open(dossier_scratch *scratch, int folder, size_t size, doss
         dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot create a scratch file: %s", strerror(errno));
         return 0;
     }
-    int reserved = posix_fallocate(scratch->fd, 0, (off_t)mapped);
-    if (reserved == EOPNOTSUPP || reserved == EINVAL) {
-        reserved = ftruncate(scratch->fd, (off_t)mapped) == 0 ? 0 : errno;
-    }
+    int reserved = reserve(scratch->fd, mapped);
     if (reserved != 0) {
         dossier_status_fail(status, DOSSIER_ERR_ENCODE, "cannot make a scratch file of %zu bytes: %s", mapped,
                             strerror(reserved));

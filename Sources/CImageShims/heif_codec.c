@@ -3,6 +3,7 @@
 // container's transforms and turns its errors into a dossier_status.
 #include "dossier_common.h"
 #include <libheif/heif.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +108,17 @@ static int copy_block(dossier_buffer *out, size_t size, dossier_status *status) 
     return 1;
 }
 
+/// Whether a metadata block of `size` bytes, a size the file gave, is one to take: past
+/// DOSSIER_MAX_METADATA_SIZE it is left out, with a warning, and the photo goes on without it.
+static int within_metadata_limit(const char *what, size_t size, dossier_status *status) {
+    if (size <= DOSSIER_MAX_METADATA_SIZE) return 1;
+    char warning[DOSSIER_MESSAGE_MAX];
+    snprintf(warning, sizeof warning, "the %s is %zu bytes, more than the %u Dossier takes: left out", what, size,
+             DOSSIER_MAX_METADATA_SIZE);
+    dossier_status_warn(status, warning);
+    return 0;
+}
+
 static int inspect_session(heif_session *session, dossier_heif_info *info, dossier_buffer *exif, dossier_buffer *icc,
                            dossier_status *status) {
     struct heif_image_handle *primary = session->primary;
@@ -118,14 +130,18 @@ static int inspect_session(heif_session *session, dossier_heif_info *info, dossi
     heif_item_id exif_id;
     if (heif_image_handle_get_list_of_metadata_block_IDs(primary, "Exif", &exif_id, 1) == 1) {
         size_t size = heif_image_handle_get_metadata_size(primary, exif_id);
-        if (!copy_block(exif, size, status)) return status->code;
-        if (size > 0) {
-            struct heif_error error = heif_image_handle_get_metadata(primary, exif_id, exif->data);
-            if (error.code != heif_error_Ok) return fail_with(status, error);
+        if (!within_metadata_limit("EXIF item", size, status)) {
+            info->exif_left_out = size;
+        } else {
+            if (!copy_block(exif, size, status)) return status->code;
+            if (size > 0) {
+                struct heif_error error = heif_image_handle_get_metadata(primary, exif_id, exif->data);
+                if (error.code != heif_error_Ok) return fail_with(status, error);
+            }
         }
     }
     size_t icc_size = heif_image_handle_get_raw_color_profile_size(primary);
-    if (icc_size > 0) {
+    if (icc_size > 0 && within_metadata_limit("ICC profile", icc_size, status)) {
         if (!copy_block(icc, icc_size, status)) return status->code;
         struct heif_error error = heif_image_handle_get_raw_color_profile(primary, icc->data);
         if (error.code != heif_error_Ok) {
@@ -223,7 +239,7 @@ int dossier_heif_render_jpeg(const uint8_t *data, size_t size, const char *path,
     if (heif_session_open(&session, data, size, path, decoding_threads, status) != DOSSIER_OK) return status->code;
     dossier_buffer icc = {NULL, 0};
     size_t icc_size = heif_image_handle_get_raw_color_profile_size(session.primary);
-    if (icc_size > 0 && copy_block(&icc, icc_size, status) &&
+    if (icc_size > 0 && within_metadata_limit("ICC profile", icc_size, status) && copy_block(&icc, icc_size, status) &&
         heif_image_handle_get_raw_color_profile(session.primary, icc.data).code != heif_error_Ok) {
         // A profile libheif lists but cannot hand over: the rendition goes without it.
         dossier_buffer_free(&icc);

@@ -14,6 +14,12 @@
 #define OUTPUT_CHUNK 65536
 /// Bytes read from a source file at a time.
 #define INPUT_CHUNK 65536
+/// libjpeg keeps each marker segment it saves in a large block of its own, and appends it to the
+/// list by walking the list from its start: a file of a million empty 4-byte segments would take
+/// half an hour and 80 MB. A camera writes a few dozen segments (some hundreds for a depth map in
+/// extended XMP) and a picture needs a handful of large blocks besides, so a decoder that keeps
+/// markers and asks for more large blocks than this is refused.
+#define MAX_LARGE_BLOCKS 8192
 
 // ---------------------------------------------------------------------------------
 // Errors and warnings
@@ -199,6 +205,16 @@ static size_t input_position(const jpeg_session *session) {
     return (size_t)(((const file_source *)source)->offset - source->bytes_in_buffer);
 }
 
+/// The decoder's alloc_large while it keeps markers: counts the blocks (see MAX_LARGE_BLOCKS).
+static void *count_large_block(j_common_ptr cinfo, int pool_id, size_t size) {
+    jpeg_session *session = session_of(cinfo);
+    if (++session->large_blocks > MAX_LARGE_BLOCKS) {
+        jpeg_session_abort(session, DOSSIER_ERR_DECODE,
+                           "more than %d marker segments to keep: refusing a file no camera writes", MAX_LARGE_BLOCKS);
+    }
+    return session->library_alloc_large(cinfo, pool_id, size);
+}
+
 void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_markers) {
     j_decompress_ptr src = &session->src;
     src->err = &session->err;
@@ -212,6 +228,8 @@ void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_
         use_file_source(src, input.fd);
     }
     if (keep_markers) {
+        session->library_alloc_large = src->mem->alloc_large;
+        src->mem->alloc_large = count_large_block;
         jpeg_save_markers(src, JPEG_COM, 0xFFFF);
         for (int n = 0; n < 16; n++) jpeg_save_markers(src, JPEG_APP0 + n, 0xFFFF);
     }

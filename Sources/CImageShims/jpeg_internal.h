@@ -46,6 +46,10 @@ typedef struct {
     void (*library_realize[2])(j_common_ptr);
     /// Every scratch region of the session, released with it (or with their codec).
     struct scratch_region *scratch_regions;
+    /// libjpeg's alloc_large of the decoder, when the session counts its large blocks (it keeps
+    /// markers), and how many it has handed out.
+    void *(*library_alloc_large)(j_common_ptr, int, size_t);
+    unsigned large_blocks;
 } jpeg_session;
 
 typedef void (*jpeg_session_body)(jpeg_session *session, void *task);

@@ -60,6 +60,12 @@ static const png_byte RAW_CHUNKS[] =
     "bKGD\0cHRM\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0sBIT\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
 #define RAW_CHUNK_COUNT ((int)(sizeof RAW_CHUNKS / 5))
 
+// Text chunks, which nothing but orient's raw copy uses. Parsed, each zTXt or iTXt inflates to
+// as much as CHUNK_MALLOC_MAX and libpng keeps up to CHUNK_CACHE_MAX of them: 16 GB of text from
+// a 16 MB file. The other readers skip them unparsed (their CRCs still checked).
+static const png_byte TEXT_CHUNKS[] = "iTXt\0tEXt\0zTXt";
+#define TEXT_CHUNK_COUNT ((int)(sizeof TEXT_CHUNKS / 5))
+
 // ---------------------------------------------------------------------------------------
 // Status and I/O callbacks
 // ---------------------------------------------------------------------------------------
@@ -420,6 +426,8 @@ static void reader_configure(shim_reader *reader, read_purpose purpose) {
         // the pixels may not mean what we think.
         png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_IF_SAFE, NULL, 0);
         png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, RAW_CHUNKS, RAW_CHUNK_COUNT);
+    } else {
+        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, TEXT_CHUNKS, TEXT_CHUNK_COUNT);
     }
 }
 

@@ -42,6 +42,12 @@ enum {
 /// (a hostile header may claim 65535x65535).
 #define DOSSIER_MAX_PIXELS (150u * 1000u * 1000u)
 
+/// The most bytes of metadata taken from a photo: one EXIF block, one ICC profile, or a HEIF's
+/// metadata items together. Their sizes come from the file (a HEIF's iloc lengths, its colr box),
+/// so a hostile file can claim gigabytes. A real iPhone's EXIF block is tens of KiB and ICC
+/// profiles run from a few KiB to a few MiB: 16 MiB leaves room for any real one.
+#define DOSSIER_MAX_METADATA_SIZE (16u << 20)
+
 /// A malloc'd byte buffer owned by the caller; release with dossier_buffer_free.
 typedef struct {
     uint8_t *data;
@@ -212,11 +218,15 @@ typedef struct {
     /// Bits per luma sample (8, 10, 12).
     int bit_depth;
     int top_level_images;
+    /// The size of an EXIF item too large to take (over DOSSIER_MAX_METADATA_SIZE), left out;
+    /// 0 when there is none or it was taken.
+    size_t exif_left_out;
 } dossier_heif_info;
 
 /// Opens the file and reads the primary image's facts, its EXIF item (as stored: usually a
 /// 4-byte offset to the TIFF header, then the TIFF structure) and its raw ICC profile; either
-/// buffer is empty when there is none. Decodes nothing.
+/// buffer is empty when there is none, or when it is larger than DOSSIER_MAX_METADATA_SIZE
+/// (left out, with a warning in `status`). Decodes nothing.
 int dossier_heif_inspect(const uint8_t *data, size_t size, const char *path, dossier_heif_info *info,
                          dossier_buffer *exif, dossier_buffer *icc, dossier_status *status);
 
@@ -229,10 +239,24 @@ int dossier_heif_decode(const uint8_t *data, size_t size, const char *path, int 
 
 /// Decodes the primary image with its transforms applied and encodes it as a baseline 4:4:4 JPEG
 /// of the given quality, with `exif_app1` (may be NULL: payload including "Exif\0\0") and the
-/// image's ICC profile. Fails with DOSSIER_ERR_ARGUMENT for a picture with alpha.
+/// image's ICC profile (left out past DOSSIER_MAX_METADATA_SIZE). Fails with DOSSIER_ERR_ARGUMENT for a picture with alpha.
 int dossier_heif_render_jpeg(const uint8_t *data, size_t size, const char *path, int decoding_threads, int quality,
                              const uint8_t *exif_app1, size_t exif_app1_size, dossier_buffer *out, int *width,
                              int *height, dossier_status *status);
+
+// ---------------------------------------------------------------------------------
+// EXIF (libexif's memory)
+// ---------------------------------------------------------------------------------
+
+/// An allocator for libexif (exif_mem_new): calloc, realloc and free, counted against the
+/// calling thread's budget between dossier_exif_budget_begin and _end; unlimited outside.
+void *dossier_exif_alloc(uint32_t size);
+void *dossier_exif_realloc(void *block, uint32_t size);
+void dossier_exif_free(void *block);
+/// From now until dossier_exif_budget_end, this thread's dossier_exif_alloc and _realloc fail
+/// (return NULL) once they would hand out more than `bytes` in all.
+void dossier_exif_budget_begin(size_t bytes);
+void dossier_exif_budget_end(void);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,9 @@ public enum HEIFCodec {
         public let height: Int
         public let hasAlpha: Bool
         public let bitDepth: Int
-        /// The EXIF item as stored (usually a 4-byte offset, then the TIFF block).
+        /// The EXIF item as stored (usually a 4-byte offset, then the TIFF block). Empty when the
+        /// file has one larger than DOSSIER_MAX_METADATA_SIZE: there, but not taken (and so reported
+        /// as unreadable).
         public let exifItem: [UInt8]?
         public let iccProfile: [UInt8]?
     }
@@ -31,6 +33,7 @@ public enum HEIFCodec {
 
     /// Opens the file and reads the primary image's facts and metadata; decodes nothing.
     public static func inspect(_ content: PhotoContent) throws(PhotoError) -> Inspection {
+        try HEIFItemLimits.check(content)
         var info = dossier_heif_info()
         var exif = dossier_buffer()
         var icc = dossier_buffer()
@@ -42,7 +45,8 @@ public enum HEIFCodec {
         let iccBytes = icc.takeBytes()
         guard result == 0 else { throw status.error(format: formatName) }
         return Inspection(width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0,
-                          bitDepth: Int(info.bit_depth), exifItem: exifBytes.isEmpty ? nil : exifBytes,
+                          bitDepth: Int(info.bit_depth),
+                          exifItem: info.exif_left_out > 0 ? [] : exifBytes.isEmpty ? nil : exifBytes,
                           iccProfile: iccBytes.isEmpty ? nil : iccBytes)
     }
 
@@ -50,6 +54,7 @@ public enum HEIFCodec {
     public static func decode(_ content: PhotoContent, applyingTransformations: Bool = true)
         throws(PhotoError) -> Pixels
     {
+        try HEIFItemLimits.check(content)
         var pixels = dossier_buffer()
         var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
         var status = dossier_status()
@@ -67,6 +72,7 @@ public enum HEIFCodec {
     public static func renderJPEG(_ content: PhotoContent, quality: Int, exifPayload: [UInt8]?) throws(PhotoError)
         -> (bytes: [UInt8], width: Int, height: Int)
     {
+        try HEIFItemLimits.check(content)
         var output = dossier_buffer()
         var width: Int32 = 0, height: Int32 = 0
         var status = dossier_status()

@@ -1,3 +1,5 @@
+import CImageShims
+
 /// What Dossier reads of a HEIF file's `meta` box itself, beside libheif: which transforms the
 /// primary image carries, and where its EXIF item's bytes lie in the file, so that the EXIF
 /// Orientation can be reset in place.
@@ -5,8 +7,9 @@ struct HEIFStructure: Sendable {
     /// The primary item's transform properties (`irot`, `imir`, `clap`), in association order.
     let primaryTransforms: [String]
     /// Where the primary image's EXIF item lies in the file: its extents, in order. Nil when it
-    /// has none, or when its bytes are not plain extents of the file (stored in `idat`, or in
-    /// another file), which no in-place edit can reach.
+    /// has none, when its bytes are not plain extents of the file (stored in `idat`, or in
+    /// another file), which no in-place edit can reach, or when they add up to more than
+    /// DOSSIER_MAX_METADATA_SIZE (they are read whole to be edited).
     let exifExtents: [Range<Int64>]?
 
     /// Whether the container turns or mirrors the picture (a crop alone leaves it upright).
@@ -41,8 +44,11 @@ struct HEIFStructure: Sendable {
             describing = try HEIFStructure.items(referencing: primary, by: "cdsc", in: iref)
         }
         let exif = exifItems.first { describing?.contains($0) ?? true } ?? exifItems.first
-        if let exif, let iloc = try payload("iloc") {
-            exifExtents = try HEIFStructure.extents(of: exif, in: iloc, fileSize: bytes.byteCount)
+        if let exif, let iloc = try payload("iloc"),
+           let extents = try HEIFStructure.extents(of: exif, in: iloc, fileSize: bytes.byteCount),
+           extents.reduce(0, { $0 + $1.count }) <= Int(DOSSIER_MAX_METADATA_SIZE)
+        {
+            exifExtents = extents
         } else {
             exifExtents = nil
         }

@@ -31,6 +31,12 @@ struct ISOBoxReader {
         try boxes(from: 0, to: bytes.byteCount, stoppingAtTrailer: true)
     }
 
+    /// The first top-level box of `type`, the boxes after it left unread: a HEIF's `meta` is found
+    /// even when its media data after it is cut short, as libheif finds it.
+    func firstTopLevel(_ type: String) throws(ContainerError) -> ISOBox? {
+        try boxes(from: 0, to: bytes.byteCount, through: type).last.flatMap { $0.type == type ? $0 : nil }
+    }
+
     /// The boxes inside `parent`, after `skipping` bytes of its payload (4 for a full box's
     /// version and flags, as `meta` has in HEIF; more for sample entries).
     func children(of parent: ISOBox, skipping: Int64 = 0, depth: Int = 1) throws(ContainerError) -> [ISOBox] {
@@ -61,7 +67,9 @@ struct ISOBoxReader {
         return try bytes.read(at: box.payloadStart, length: Int(box.payloadLength))
     }
 
-    private func boxes(from start: Int64, to end: Int64, stoppingAtTrailer: Bool = false) throws(ContainerError) -> [ISOBox] {
+    private func boxes(from start: Int64, to end: Int64, stoppingAtTrailer: Bool = false, through last: String? = nil)
+        throws(ContainerError) -> [ISOBox]
+    {
         var found: [ISOBox] = []
         var offset = start
         while end - offset >= 8 {
@@ -93,6 +101,7 @@ struct ISOBoxReader {
                 throw ContainerError.malformed("more than \(ISOBoxReader.maximumBoxes) boxes side by side")
             }
             found.append(ISOBox(type: type, start: offset, payloadStart: offset + headerLength, end: offset + size))
+            if type == last { break }
             offset += size
         }
         return found
