@@ -57,6 +57,9 @@ public final class ImportService: Service {
     /// The inbox files listed as stuck in the library's index, so a batch that holds none of them
     /// and quarantines nothing needs no second session.
     private let stuck: Mutex<Set<String>>
+    /// Files seen leaving the inbox since the last batch was filed, to be recorded as departed
+    /// with the next one (kept here until a batch is filed).
+    private let departures = Mutex<[String]>([])
 
     struct Tally {
         var filed = 0
@@ -136,17 +139,30 @@ public final class ImportService: Service {
 
     /// Files one batch, then takes each source out of the inbox or leaves it, and tells the watcher.
     func file(_ batch: [SourceFile]) async {
+        var batch = batch
         var failures = 0
         var saidBusy = false
         attempts: while await libraryIsThere() {
+            // A batch tried again after the library failed halfway: what was filed and taken
+            // out of the inbox then has left; only the rest is tried again.
+            let (present, gone) = batch.reduce(into: ([SourceFile](), [String]())) { split, source in
+                if SourcePath.status(source.path, followingLinks: false) != nil { split.0.append(source) } else { split.1.append(source.path) }
+            }
+            if !gone.isEmpty { watcher.finished(gone.map { ($0, .left) }) }
+            batch = present
+            guard !batch.isEmpty else { return }
             var options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
             options.access = .expecting(id: libraryID)
+            let departed = watcher.takeDepartures()
+            options.departures = departures.withLock { $0 += departed; return $0 }
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
             do {
                 let pipeline = try makePipeline(options)
+                let found = batch.map { SourceDiscovery.Found.file($0) }
                 let summary = try await cancelWhenGracefulShutdown {
-                    try await pipeline.run(found: batch.map { .file($0) }, listeners: [recorder, NoticeLog(logger: self.logger)])
+                    try await pipeline.run(found: found, listeners: [recorder, NoticeLog(logger: self.logger)])
                 }
+                departures.withLock { $0.removeFirst(min($0.count, options.departures.count)) }
                 await settle(batch, recorder: recorder, interrupted: summary.interrupted)
                 return
             } catch let error as LibraryError {
@@ -163,7 +179,7 @@ public final class ImportService: Service {
                 default:
                     let pause = ImportService.failurePauses[min(failures, ImportService.failurePauses.count - 1)]
                     failures += 1
-                    logger.record(.failed, level: .error, ["reason": "\(error)", "source": "\(batch.count) files",
+                    logger.record(.failed, level: .error, ["reason": "\(error)", "files": .stringConvertible(batch.count),
                                                            "retry": "in \(pause)"])
                     if failures == 1 { tally.withLock { $0.failed += batch.count } }
                     guard await self.pause(pause) else { break attempts }
@@ -245,6 +261,9 @@ public final class ImportService: Service {
             case .failed, .skipped, .unassigned:
                 if interrupted {
                     endings.append((source.path, .retry))
+                } else if SourcePath.status(source.path, followingLinks: false) == nil {
+                    // Gone from the inbox while it was worked on (deleted, renamed): nothing to quarantine.
+                    endings.append((source.path, .left))
                 } else if settings.keep {
                     log(outcome, event: .failed, level: .warning)
                     tally.withLock { $0.failed += 1 }

@@ -8,6 +8,9 @@ public enum InboxEvent: Sendable, Equatable {
     /// A file's permissions, owner or times changed (`IN_ATTRIB`): one that could not be read
     /// may be readable now, so it is looked at again unless it is being written.
     case attributesChanged(folder: Int32, name: String)
+    /// A file was deleted or moved away (`IN_DELETE`, `IN_MOVED_FROM`): one that stayed in the
+    /// inbox after it was filed has left its path, and a file that comes there later is a new one.
+    case removed(folder: Int32, name: String)
     /// A folder was created or moved in (or its permissions changed, so it may be readable now):
     /// it is watched, and what it already holds is picked up.
     case folderAppeared(folder: Int32, name: String)

@@ -6,9 +6,11 @@ import Glibc
 /// the inbox folder itself (whatever path or mount it is named by), holding the pid of the daemon
 /// that has it. The kernel drops it when the daemon dies, so a killed daemon leaves no stale lock.
 ///
-/// It lives in the runtime folder (`$XDG_RUNTIME_DIR`; for root without one, `/run/dossier`;
-/// else the temporary folder): never in the inbox, where a sync tool would carry it to every
-/// device, nor in the library, where an open file would keep its drive from being unmounted.
+/// It lives in a runtime folder every daemon of the user finds whatever its environment: for
+/// root `/run/dossier`; for others `/run/user/<uid>` (what `$XDG_RUNTIME_DIR` names in a login
+/// session and under `systemctl --user`), else `$XDG_RUNTIME_DIR`, else the temporary folder.
+/// Never in the inbox, where a sync tool would carry it to every device, nor in the library,
+/// where an open file would keep its drive from being unmounted.
 public final class InboxLock: Sendable {
     /// Where daemons before this one kept their lock, in the inbox itself.
     static let formerFileName = ".dossier-watch.lock"
@@ -55,12 +57,13 @@ public final class InboxLock: Sendable {
         return InboxLock(descriptor: descriptor, path: path)
     }
 
-    /// The user's runtime folder, where they may write (a daemon started with another user's
-    /// environment may not write theirs); for root without one, `/run/dossier`; else the
-    /// temporary folder.
+    /// Where the lock goes: the same for every daemon of one user, so a shell's and a service's
+    /// (which see different environments) meet there.
     static func runtimeFolder(_ environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK | X_OK) == 0 { return runtime }
         if getuid() == 0 { return "/run/dossier" }
+        let usersOwn = "/run/user/\(getuid())"
+        if access(usersOwn, W_OK | X_OK) == 0 { return usersOwn }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK | X_OK) == 0 { return runtime }
         let temporary = NSTemporaryDirectory()
         return temporary.count > 1 && temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
     }

@@ -72,6 +72,9 @@ public final class InboxWatcher: @unchecked Sendable {
     private let wakeDescriptor: Int32
     private let wakeWriteDescriptor: Int32
     private let mailbox = Mutex(Mailbox())
+    /// Files that stayed in the inbox and have left it since (deleted, moved away), for the
+    /// consumer to record as departed before it files what may come at their paths.
+    private let departures = Mutex<[String]>([])
     private var thread: Thread?
     /// Called on the watcher's thread once the first scan is done, and at each heartbeat.
     private let onFirstScan: @Sendable (Int) -> Void
@@ -89,6 +92,9 @@ public final class InboxWatcher: @unchecked Sendable {
     private var unfiled: Set<String> = []
     /// Libraries met in the inbox and left alone, each said once.
     private var passedOver: Set<String> = []
+    /// The mounts as they were at the last scan: a folder in the inbox that is a mount point may
+    /// be a library, or a folder of one, mounted there.
+    private var mounts = MountTable(mounts: [])
     private var inboxDevice: UInt64?
     private var waitingForInbox = false
     private var nextRescan = ContinuousClock.now
@@ -147,6 +153,15 @@ public final class InboxWatcher: @unchecked Sendable {
     public func finished(_ endings: [(path: String, ending: Ending)]) {
         mailbox.withLock { $0.endings += endings.map { ($0.path, $0.ending) } }
         wake()
+    }
+
+    /// The files that stayed in the inbox (filed and kept, or unfiled) and have left it since
+    /// they were handed on: their paths are free for new files, which are not them edited.
+    public func takeDepartures() -> [String] {
+        departures.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
     }
 
     /// Reads the whole inbox again soon, handing on again also the files that stayed in it
@@ -285,8 +300,8 @@ public final class InboxWatcher: @unchecked Sendable {
         // Files being written whose writer is gone (closed with no event seen) are looked at
         // again; files that stayed and have gone since are forgotten, so months of them do not add up.
         writing = writing.filter { FileStamp.of($0) != nil }
-        remembered = remembered.filter { FileStamp.of($0.key) != nil }
-        unfiled = unfiled.filter { remembered[$0] != nil }
+        let gone = remembered.keys.filter { FileStamp.of($0) == nil }
+        forget(gone)
         scan(inbox, watching: polling == nil)
         let found = settling.count - before
         if always || found > 0 {
@@ -298,6 +313,12 @@ public final class InboxWatcher: @unchecked Sendable {
     /// Reads a folder and those below it; with `watching`, watches each before reading it, so a
     /// file put in while it is read is either listed or seen as an event.
     private func scan(_ folder: String, watching: Bool) {
+        // Read once a scan, not for every folder of it.
+        mounts = MountTable.current()
+        walk(folder, watching: watching)
+    }
+
+    private func walk(_ folder: String, watching: Bool) {
         guard !isLibrary(folder) else { return }
         if watching, let eventSource, !folders.values.contains(folder) || folder == inbox {
             do {
@@ -326,7 +347,7 @@ public final class InboxWatcher: @unchecked Sendable {
             let isFolder = type == UInt8(DT_DIR)
                 || (type == UInt8(DT_UNKNOWN) && SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFDIR } == true)
             if isFolder {
-                if !TemporaryNames.isIgnoredFolder(name) { scan(path, watching: watching) }
+                if !TemporaryNames.isIgnoredFolder(name) { walk(path, watching: watching) }
             } else if !TemporaryNames.isIgnoredFile(name) {
                 offer(path, now: ContinuousClock.now)
             }
@@ -337,16 +358,43 @@ public final class InboxWatcher: @unchecked Sendable {
     /// into (seen through a bind mount or a second mount of its disk) or another one moved into
     /// the inbox. Each is said once.
     private func isLibrary(_ folder: String) -> Bool {
-        let isOurs = settings.library.map { library in SourcePath.status(folder).map(library.isRoot) ?? false } ?? false
-        guard isOurs || LibraryBoundary.isLibrary(folder) else { return false }
-        if passedOver.insert(folder).inserted {
-            logger.record(.passedOver, level: .warning, [
-                "source": "\(SourcePath.displayed(folder))",
-                "reason": isOurs ? "it is the library files are filed into, seen through the inbox; it is never taken as sources"
-                    : "it is a Dossier library; Dossier never takes a library apart: move it out of the inbox",
-            ])
-        }
+        let isOurs = settings.library.map { library in
+            SourcePath.status(folder).map(library.isRoot) == true
+                || (mounts.isMountPoint(folder) && library.contains(folder, mounts: mounts))
+        } ?? false
+        // A mount point may show a folder of a library (its `pets`, its `quarantine`), whose
+        // markers are in the folders above it on its disk.
+        guard isOurs || LibraryBoundary.isLibrary(folder)
+            || (mounts.isMountPoint(folder) && LibraryBoundary.library(holding: folder, mounts: mounts) != nil)
+        else { return false }
+        passOver(folder, isOurs: isOurs)
         return true
+    }
+
+    /// Says once that a folder of the inbox is left alone, being a library or a folder of one.
+    private func passOver(_ folder: String, isOurs: Bool) {
+        guard passedOver.insert(folder).inserted else { return }
+        logger.record(.passedOver, level: .warning, [
+            "source": "\(SourcePath.displayed(folder))",
+            "reason": isOurs ? "it is the library files are filed into (or a folder of it), seen through the inbox; it is never taken as sources"
+                : "it is a Dossier library (or a folder of one); Dossier never takes a library apart: move it out of the inbox",
+        ])
+    }
+
+    /// The folder above `path` (up to the inbox) that is a library or lies in one: a library
+    /// copied into the inbox whose marker came after its other files, or one mounted into it
+    /// since the last scan. Looked at once more before a file is handed on.
+    private func libraryAbove(_ path: String) -> String? {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder == inbox || folder.hasPrefix(inbox + "/") {
+            if LibraryBoundary.isLibrary(folder) || (mounts.isMountPoint(folder)
+                && (settings.library?.contains(folder, mounts: mounts) == true
+                    || LibraryBoundary.library(holding: folder, mounts: mounts) != nil)) {
+                return folder
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     /// A file found by reading a folder: settling unless it is being written, already handed
@@ -369,7 +417,16 @@ public final class InboxWatcher: @unchecked Sendable {
                 if folder == inbox { waitForInbox() }
             case .folderAppeared(let watch, let name):
                 guard let parent = folders[watch], !TemporaryNames.isIgnoredFolder(name) else { continue }
-                scan("\(parent)/\(name)", watching: true)
+                let folder = "\(parent)/\(name)"
+                // Its permissions changed, maybe: files in it that could not be filed are tried again.
+                for path in unfiled where path.hasPrefix(folder + "/") { remembered[path] = nil }
+                scan(folder, watching: true)
+            case .removed(let watch, let name):
+                guard let parent = folders[watch] else { continue }
+                let path = "\(parent)/\(name)"
+                settling[path] = nil
+                writing.remove(path)
+                if remembered[path] != nil, FileStamp.of(path) == nil { forget([path]) }
             case .writing(let watch, let name):
                 guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
@@ -395,6 +452,16 @@ public final class InboxWatcher: @unchecked Sendable {
         }
     }
 
+    /// Files that stayed and have left the inbox: no longer remembered, and told to the consumer.
+    private func forget(_ gone: [String]) {
+        guard !gone.isEmpty else { return }
+        for path in gone {
+            remembered[path] = nil
+            unfiled.remove(path)
+        }
+        departures.withLock { $0 += gone }
+    }
+
     /// A file closed after writing or moved in: settling, unless it is as it was when it stayed.
     private func written(_ path: String, now: ContinuousClock.Instant) {
         writing.remove(path)
@@ -407,6 +474,7 @@ public final class InboxWatcher: @unchecked Sendable {
     /// Hands on every file whose stamp has stayed the same for the settle time.
     private func settle(_ now: ContinuousClock.Instant) {
         var settled: [SourceFile] = []
+        var refreshedMounts = false
         for (path, file) in settling where now - file.since >= settings.settle {
             guard handed[path] == nil else {
                 // Written again while its batch is under way: looked at again once that batch
@@ -424,6 +492,14 @@ public final class InboxWatcher: @unchecked Sendable {
                 continue
             }
             settling[path] = nil
+            if !refreshedMounts {
+                mounts = MountTable.current()
+                refreshedMounts = true
+            }
+            if let library = libraryAbove(path) {
+                passOver(library, isOurs: settings.library?.contains(library, mounts: mounts) == true)
+                continue
+            }
             handed[path] = stamp
             settled.append(SourceFile(path: path, info: info, namedFolder: inbox))
         }

@@ -8,11 +8,13 @@ import Glibc
 public final class InotifyEventSource: InboxEventSource {
     /// What each folder is watched for. `IN_CLOSE_WRITE` and `IN_MOVED_TO` say a file is whole;
     /// `IN_CREATE` and `IN_MODIFY` say one is being written; `IN_ATTRIB` that a file's (or a
-    /// folder's) permissions changed, so one that could not be read may be readable now; the
+    /// folder's) permissions changed, so one that could not be read may be readable now;
+    /// `IN_DELETE` and `IN_MOVED_FROM` that one left (a file filed and kept with `--keep`, then
+    /// deleted: a file of its name later is a new one); the
     /// `_SELF` events say the folder itself went away. `IN_ONLYDIR` and `IN_DONT_FOLLOW`: a link
     /// in a folder's place is not followed out of the inbox.
     static let mask: UInt32 = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_MODIFY)
-        | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+        | UInt32(IN_ATTRIB) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
 
     private var descriptor: Int32
     /// Room for a few hundred events a read; the kernel queues the rest (up to
@@ -88,6 +90,7 @@ public final class InotifyEventSource: InboxEventSource {
         if has(IN_CLOSE_WRITE) || has(IN_MOVED_TO) { return .written(folder: watch, name: name) }
         if has(IN_CREATE) || has(IN_MODIFY) { return .writing(folder: watch, name: name) }
         if has(IN_ATTRIB) { return .attributesChanged(folder: watch, name: name) }
+        if has(IN_DELETE) || has(IN_MOVED_FROM) { return .removed(folder: watch, name: name) }
         return nil
     }
 }

@@ -3,7 +3,7 @@ import Logging
 /// What a line of the daemon's log says happened: its `event` field, always one of these, so a
 /// collector can filter on it. The other fields of a line: `time`, `level`, and, as the event
 /// has them, `source`, `subject`, `destination`, `library`, `reason`, `retry`, and the counts
-/// `found`, `records_added`, `records_duplicate`, `records_replaced`, `problems` (numbers).
+/// `found`, `files`, `records_added`, `records_duplicate`, `records_replaced`, `problems` (numbers).
 public enum WatchEvent: String, CaseIterable, Sendable {
     /// Started: the inbox, the library, and how many files it found there.
     case watching

@@ -201,4 +201,17 @@ struct LibrarySafetyTests {
             #expect(SafetyFixtures.contents(precious) == Array("a keeper's only copy\n".utf8), "\(linked)")
         }
     }
+
+    @Test("A folder named twice, itself and through a link to it, is imported once: --move removes every source, none fails")
+    func aFolderNamedTwiceIsImportedOnce() throws {
+        let folder = try TemporaryFolder()
+        for seed in 1...3 { try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/leo/IMG_000\(seed).JPG") }
+        try FileManager.default.createSymbolicLink(atPath: folder.path("dump-link"), withDestinationPath: folder.path("dump"))
+        let result = try DossierBinary.run(["import", "dump", "dump-link", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.summary?["total"] as? Int == 3)
+        #expect(result.summary?["failed"] as? Int == 0)
+        #expect(folder.files(under: "dump").isEmpty)
+        #expect(LibrarySafetyTests.filedPhotos(in: folder).count == 3)
+    }
 }

@@ -63,6 +63,55 @@ struct SourceHistorySafetyTests {
             == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 440", "2024-03-15 455"])
     }
 
+    @Test("an index lost and rebuilt keeps what the disk shows of each log's history: a new file on an emptied path still adds")
+    func aRebuiltIndexKeepsTheHistoryTheDiskShows() throws {
+        let folder = try WatchSafetyTests.prepare()
+        try folder.write(SourceHistorySafetyTests.log([(20, 600), (21, 610)]), to: "inbox/n.txt")
+        _ = try SourceHistorySafetyTests.importing("inbox/n.txt", in: folder, ["--move"])
+        try folder.write(SourceHistorySafetyTests.log([(1, 400), (2, 410), (3, 420)]), to: "a/rex.txt")
+        _ = try SourceHistorySafetyTests.importing("a", in: folder)
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+        // A new note on the emptied path.
+        try folder.write(SourceHistorySafetyTests.log([(9, 500)]), to: "inbox/n.txt")
+        let new = try SourceHistorySafetyTests.importing("inbox/n.txt", in: folder)
+        #expect(new.standardError.contains("its index was missing; rebuilt it"), "\(new.standardError)")
+        #expect(SourceHistorySafetyTests.replaced(new) == 0)
+        #expect(SourceHistorySafetyTests.weights(folder)
+            == ["2024-03-01 400", "2024-03-02 410", "2024-03-03 420", "2024-03-09 500", "2024-03-20 600", "2024-03-21 610"])
+        // Edited where it lies since the rebuild (its bytes still those its records name), a
+        // replaces as an edit does.
+        try folder.write(SourceHistorySafetyTests.log([(1, 400), (2, 415), (3, 420)]), to: "a/rex.txt")
+        #expect(SourceHistorySafetyTests.replaced(try SourceHistorySafetyTests.importing("a", in: folder)) == 1)
+        #expect(SourceHistorySafetyTests.weights(folder)
+            == ["2024-03-01 400", "2024-03-02 415", "2024-03-03 420", "2024-03-09 500", "2024-03-20 600", "2024-03-21 610"])
+    }
+
+    @Test("killed at any moment while an edited log replaces its records, a later edit leaves only its own")
+    func aKillDuringAReplacementLeavesNoOrphans() throws {
+        let folder = try WatchSafetyTests.prepare()
+        func version(_ grams: Int) -> String {
+            (0..<6000).map { "\(2000 + $0 / 336)-\(String(format: "%02d", $0 % 336 / 28 + 1))-\(String(format: "%02d", $0 % 28 + 1)) "
+                + "Rex weight \(grams + $0 % 7) g\n" }.joined()
+        }
+        try folder.write(version(100), to: "rex.txt")
+        _ = try SourceHistorySafetyTests.importing("rex.txt", in: folder)
+        var generator = SystemRandomNumberGenerator()
+        for attempt in 0..<4 {
+            try folder.write(version(200 + attempt * 10), to: "rex.txt")
+            let process = DossierBinary.process(["import", "rex.txt", "--library", "Library"], in: folder.url)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 50_000...1_200_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try folder.write(version(900), to: "rex.txt")
+        _ = try SourceHistorySafetyTests.importing("rex.txt", in: folder)
+        let values = Set(SourceHistorySafetyTests.weights(folder).map { Int($0.split(separator: " ")[1]) ?? 0 })
+        #expect(values == Set(900..<907), "records of killed versions left: \(values.filter { $0 < 900 }.sorted())")
+    }
+
     @Test("records two identical logs gave stay until both are gone: an edit of one hands them to the other")
     func recordsOfTwoCopiesStayUntilBothAreGone() throws {
         let folder = try WatchSafetyTests.prepare()
@@ -98,6 +147,30 @@ struct SourceHistorySafetyTests {
         let second = try #require(daemon.objects.filter { $0["event"] as? String == "filed" }.last)
         #expect(second["records_added"] as? Int == 2)
         #expect(second["records_replaced"] as? Int == 0)
+    }
+
+    @Test("with --keep, a log deleted from the inbox and a new one of its name later: the new one adds, replacing nothing")
+    func aKeptLogDeletedAndWrittenAnewIsNew() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        var daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(1, 400), (2, 410)]).utf8), as: "pets/rex/w.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        // Deleted by hand while it runs, then a new note of that name.
+        try FileManager.default.removeItem(atPath: folder.path("inbox/pets/rex/w.txt"))
+        try await Task.sleep(for: .milliseconds(500))
+        try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(8, 430)]).utf8), as: "pets/rex/w.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(daemon.objects.filter { $0["event"] as? String == "filed" }.last?["records_replaced"] as? Int == 0)
+        #expect(await daemon.stop().status == 0)
+        // Deleted while it is not running, and a new one there before it starts again.
+        try FileManager.default.removeItem(atPath: folder.path("inbox/pets/rex/w.txt"))
+        daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(15, 450)]).utf8), as: "pets/rex/w.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-15 450"])
     }
 
     @Test("a quarantined log retried after a newer one from the same path was filed adds its records, and the newer ones stay")

@@ -40,8 +40,8 @@ struct WatchIdentitySafetyTests {
 
         let refused = try DossierBinary.run(["watch", "inbox", "--library", "library"], in: folder.url)
         #expect(refused.status == 2)
-        #expect(refused.standardError.contains("must not lie inside each other (the inbox holds the library, at "
-            + "\(folder.path("inbox/Library"))"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("must not lie inside each other (the library lies inside the inbox)"),
+                "\(refused.standardError)")
         // And the library inside the inbox's own mount, named through the other: the same.
         let inside = try DossierBinary.run(["watch", "inbox", "--library", "srv/x/Library"], in: folder.url)
         #expect(inside.status == 2)
@@ -50,6 +50,44 @@ struct WatchIdentitySafetyTests {
         #expect(within.status == 2)
         #expect(within.standardError.contains("the inbox lies inside the library"), "\(within.standardError)")
         #expect(WatchIdentitySafetyTests.snapshot(folder, "srv/x") == before)
+    }
+
+    @Test("refuses an inbox that is a folder of the library, or holds one, mounted there; takes nothing of one mounted while it runs",
+          .enabled(if: LibraryIdentitySafetyTests.canBindMount, "needs root and mount --bind (CI has both)"))
+    func refusesAFolderOfTheLibraryMountedAsOrInTheInbox() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        try WatchIdentitySafetyTests.fileAPhotoAndALog(into: "Library", from: "dump", seed: 8, in: folder)
+        let before = WatchIdentitySafetyTests.snapshot(folder, "Library")
+        // The library's pets folder as the inbox itself, then as a folder in the inbox.
+        try LibraryIdentitySafetyTests.bindMount(folder.path("Library/pets"), at: folder.path("pets-inbox"))
+        defer { umount2(folder.path("pets-inbox"), Int32(MNT_DETACH)) }
+        let asInbox = try DossierBinary.run(["watch", "pets-inbox", "--library", "Library"], in: folder.url)
+        #expect(asInbox.status == 2)
+        #expect(asInbox.standardError.contains("(the inbox lies inside the library)"), "\(asInbox.standardError)")
+        try LibraryIdentitySafetyTests.bindMount(folder.path("Library/pets"), at: folder.path("inbox/shared"))
+        let inInbox = try DossierBinary.run(["watch", "inbox", "--library", "Library"], in: folder.url)
+        #expect(inInbox.status == 2)
+        #expect(inInbox.standardError.contains("(the inbox holds the library, or a folder of it, at \(folder.path("inbox/shared")))"),
+                "\(inInbox.standardError)")
+        #expect(umount2(folder.path("inbox/shared"), Int32(MNT_DETACH)) == 0)
+        // Mounted while the daemon runs: its profiles, year files and quarantine are never taken.
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try LibraryIdentitySafetyTests.bindMount(folder.path("Library/pets"), at: folder.path("inbox/shared"))
+        defer { umount2(folder.path("inbox/shared"), Int32(MNT_DETACH)) }
+        try LibraryIdentitySafetyTests.bindMount(folder.path("Library/config"), at: folder.path("inbox/config-view"))
+        defer { umount2(folder.path("inbox/config-view"), Int32(MNT_DETACH)) }
+        kill(daemon.pid, SIGHUP)
+        #expect(await daemon.wait { daemon.events("passed-over").count == 2 }, "\(daemon.text)")
+        try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 9), as: "pets/rex/b.jpg", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(await daemon.stop().status == 0)
+        #expect(daemon.events("quarantined").isEmpty && daemon.events("duplicate").isEmpty && daemon.events("stuck").isEmpty,
+                "\(daemon.text)")
+        let after = WatchIdentitySafetyTests.snapshot(folder, "Library")
+        #expect(after.filter { before.keys.contains($0.key) } == before)
+        #expect(folder.files(under: "Library/quarantine").isEmpty)
     }
 
     @Test("refuses an inbox holding the library through a symbolic link to it, and never walks a link into the library")
@@ -294,6 +332,33 @@ struct WatchIdentitySafetyTests {
         #expect(after.standardOutput.hasPrefix("Nothing in quarantine"), "\(after.standardOutput)")
     }
 
+    @Test("a file it may not take out of the inbox is not copied into the quarantine; once it may, it is quarantined, once",
+          .enabled(if: WatchIdentitySafetyTests.asNobody != nil, "as root, needs setpriv to run as another user"))
+    func aSourceThatCannotLeaveIsNotCopied() async throws {
+        let launcher = try #require(WatchIdentitySafetyTests.asNobody)
+        let folder = try TemporaryFolder()
+        chmod(folder.path, 0o777)
+        try FileManager.default.createDirectory(atPath: folder.path("inbox/pets/max"), withIntermediateDirectories: true)
+        chmod(folder.path("inbox"), 0o777)
+        chmod(folder.path("inbox/pets"), 0o777)
+        let added = try DossierBinary.run(["subjects", "add", "pets/max", "--name", "Max", "--library", "Library"],
+                                          in: folder.url, launcher: launcher)
+        #expect(added.status == 0, "\(added.standardError)")
+        // Root's folder: the daemon (nobody) can read it, but not remove what is in it.
+        let damaged = Array(SafetyFixtures.jpeg(seed: 34).prefix(300))
+        try folder.write(damaged, to: "inbox/pets/max/IMG_1.jpg")
+        chmod(folder.path("inbox/pets/max/IMG_1.jpg"), 0o644)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, launcher: launcher)
+        #expect(await daemon.wait { daemon.events("stuck").count == 1 }, "\(daemon.text)")
+        #expect(folder.files(under: "Library/quarantine").isEmpty, "a copy left behind: \(folder.files(under: "Library/quarantine"))")
+        chmod(folder.path("inbox/pets/max"), 0o777)
+        #expect(await daemon.wait { daemon.events("quarantined").count == 1 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        let quarantined = folder.files(under: "Library/quarantine")
+        #expect(quarantined.count == 2, "the file and its note: \(quarantined)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("inbox/pets/max/IMG_1.jpg")))
+    }
+
     @Test("a quarantine that fails for want of space leaves no note without its file; the source stays, listed as stuck",
           .enabled(if: WatchSafetyTests.canMountTmpfs, "needs root to mount a small tmpfs for the library"))
     func aFailedQuarantineLeavesNothingHalfMade() async throws {
@@ -328,6 +393,12 @@ struct WatchIdentitySafetyTests {
         let second = try DossierBinary.run(["watch", "inbox-link", "--library", "Library"], in: folder.url)
         #expect(second.status == 2)
         #expect(second.standardError.contains("pid \(daemon.pid)"), "\(second.standardError)")
+        // Started with another environment (a shell's beside a service's): it meets the same lock.
+        try FileManager.default.createDirectory(atPath: folder.path("runtime"), withIntermediateDirectories: true)
+        let third = try DossierBinary.run(["watch", "inbox", "--library", "Library"], in: folder.url,
+                                          environment: ["XDG_RUNTIME_DIR": folder.path("runtime")])
+        #expect(third.status == 2)
+        #expect(third.standardError.contains("pid \(daemon.pid)"), "\(third.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")).isEmpty)
         #expect(await daemon.stop().status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("inbox")).isEmpty)
@@ -350,7 +421,7 @@ struct WatchIdentitySafetyTests {
         #expect(objects.count >= 7)
         for object in objects {
             #expect(documented.contains(object["event"] as? String ?? ""), "\(object)")
-            for key in ["found", "records_added", "records_duplicate", "records_replaced", "problems"] {
+            for key in ["found", "files", "records_added", "records_duplicate", "records_replaced", "problems"] {
                 if let value = object[key] { #expect(value is Int, "\(key) in \(object)") }
             }
         }

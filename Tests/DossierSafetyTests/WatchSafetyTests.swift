@@ -481,6 +481,8 @@ struct WatchSafetyTests {
         // The retry comes after a pause of 5 seconds, or 30 if a first retry failed too.
         #expect(await daemon.wait(upTo: .seconds(45)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(daemon.text)")
         #expect(await daemon.stop().status == 0)
+        // The batch tried again is only what was not filed the first time: nothing said stuck.
+        #expect(daemon.events("stuck").isEmpty, "\(daemon.text)")
         let filed = folder.files(under: "disk/Library/pets/rex/photos")
         #expect(filed.count == 4)
         #expect(Set(filed.compactMap { SafetyFixtures.contents(folder.path("disk/Library/pets/rex/photos/\($0)")) }) == Set(photos))

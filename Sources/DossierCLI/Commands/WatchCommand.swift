@@ -27,7 +27,7 @@ struct WatchCommand: AsyncParsableCommand {
             lies inside the library is refused, however it is mounted; a Dossier library found in the inbox is \
             never walked. A file that can be neither filed nor quarantined (unreadable, a link that leads \
             nowhere) stays, listed by `dossier quarantine list` as stuck, and is tried again when it changes \
-            and on SIGHUP. The daemon's lock is in $XDG_RUNTIME_DIR (or /run/dossier), never in the inbox.
+            and on SIGHUP. The daemon's lock is in /run/dossier (root) or /run/user/<uid>, never in the inbox.
 
             The library is locked only while a batch is filed: `dossier import` and the other commands work \
             beside the daemon. SIGTERM or Ctrl-C finishes the files under way and exits 0 (within \
@@ -119,7 +119,7 @@ struct WatchCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         let format = WatchLogHandler.Format(rawValue: logFormat) ?? .text
         let logger = Logger(label: "dossier") { _ in WatchLogHandler(format: format) }
-        let (identity, stuck) = try WatchCommand.openLibrary(layout, logger: logger)
+        let (identity, stuck) = try WatchCommand.openLibrary(layout, inbox: inbox, logger: logger)
         let notifier = SystemdNotifier()
         let watcher = InboxWatcher(
             inbox: inbox,
@@ -182,7 +182,7 @@ struct WatchCommand: AsyncParsableCommand {
         } else if let seen = SourceDiscovery(library: boundary).discover([inbox]).lazy.compactMap({ found -> String? in
             if case .passedOver(let path, true) = found { return path } else { return nil }
         }).first {
-            overlap = "the inbox holds the library, at \(SourcePath.displayed(seen)) (the same folder, by device and inode)"
+            overlap = "the inbox holds the library, or a folder of it, at \(SourcePath.displayed(seen))"
         } else {
             overlap = nil
         }
@@ -195,8 +195,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// Opens the library once at the start (giving one made before ids its id, rebuilding a
     /// missing index, each said in the log): the id the daemon files into from then on, and the
-    /// inbox files its index lists as stuck.
-    static func openLibrary(_ layout: LibraryLayout, logger: Logger) throws -> (LibraryIdentity, Set<String>) {
+    /// inbox files its index lists as stuck. Files of the inbox that were filed and stayed
+    /// (`--keep`) and were deleted while the daemon was not running are recorded as departed.
+    static func openLibrary(_ layout: LibraryLayout, inbox: String, logger: Logger) throws -> (LibraryIdentity, Set<String>) {
         do {
             let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
                                                   whileWaiting: { holder in
@@ -205,6 +206,7 @@ struct WatchCommand: AsyncParsableCommand {
             defer { session.close() }
             for notice in session.notices { logger.record(.library, level: .warning, ["reason": "\(notice)"]) }
             guard let identity = session.identity, let index = session.index else { throw LibraryError.noLibrary(path: layout.root.path) }
+            try index.recordDeparturesOfFilesGone(under: inbox)
             return (identity, Set(try index.stuckSources().map(\.path)))
         } catch let error as LibraryError {
             StandardStreams.writeError("dossier: \(error)\n")

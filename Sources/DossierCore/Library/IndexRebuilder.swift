@@ -24,9 +24,11 @@ public struct IndexRebuilder: Sendable {
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their
     /// kept copies) gave records to it, as the records' `source` says. Where each version stands
-    /// in its source's history only the lost index knew; it is read off the disk as well as it
-    /// can be: a source no longer at its path left it (departed), and of several versions of one
-    /// still there, the one whose bytes it holds is current and the others superseded.
+    /// in its source's history only the lost index knew; what the disk shows is taken, and no
+    /// more: the version whose bytes the file at its path still holds is current (the others of
+    /// that path superseded); when the path holds none of them (gone, or a new file there) they
+    /// all departed, so no file there replaces their records. An edit made since then is then
+    /// added beside them rather than replacing: records may stand twice, none is lost.
     func recordFiles(kept: [KeptSource]) throws -> ([RecordFileSummary], [SourceYearFile]) {
         let store = RecordStore(layout: layout)
         var uses = Set<SourceYearFile>()
@@ -47,11 +49,10 @@ public struct IndexRebuilder: Sendable {
         let departed = ISO8601DateFormatter().string(from: Date())
         var placed: [SourceYearFile] = []
         for (path, versions) in Dictionary(grouping: uses, by: \.sourcePath) {
-            let isThere = SourcePath.status(path, followingLinks: false) != nil
-            let current = isThere ? IndexRebuilder.currentVersion(at: path, among: Set(versions.map(\.keptPath)), digests: digests) : nil
+            let current = IndexRebuilder.versionHeld(at: path, among: Set(versions.map(\.keptPath)), digests: digests)
             for var version in versions {
-                version.superseded = isThere && version.keptPath != current
-                version.departedAt = isThere ? nil : departed
+                version.superseded = current != nil && version.keptPath != current
+                version.departedAt = current == nil ? departed : nil
                 placed.append(version)
             }
         }
@@ -59,10 +60,9 @@ public struct IndexRebuilder: Sendable {
         return (summaries, sorted)
     }
 
-    /// Of the versions a source's records name, the one whose bytes the file at `path` holds now
-    /// (the only one, when there is one); nil when it holds none of them (edited since).
-    static func currentVersion(at path: String, among keptCopies: Set<String>, digests: [String: String]) -> String? {
-        guard keptCopies.count > 1 else { return keptCopies.first }
+    /// Of the versions of a source (its kept copies, with their digests), the one whose bytes the
+    /// file at `path` holds now; nil when there is no file there or it holds none of them.
+    static func versionHeld(at path: String, among keptCopies: Set<String>, digests: [String: String]) -> String? {
         let descriptor = SourcePath.openForReading(path)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

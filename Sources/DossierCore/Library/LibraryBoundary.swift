@@ -3,32 +3,41 @@ import Foundation
 /// Where the library lies on disk, as the file system sees it, so that nothing inside it is ever
 /// taken for a source: a `dossier import LIB/pets --move` would otherwise find every photo a
 /// "duplicate" of itself and remove it. Paths are compared after resolving every symbolic link
-/// (of the library and of the source alike), and folders by device and inode, so neither a link
-/// to the library nor a link inside a dump that leads into it gets past.
+/// (of the library and of the source alike), folders by device and inode, and places in their
+/// file system whatever mount they are seen through (`MountTable`), so neither a link to the
+/// library, a link inside a dump that leads into it, nor a bind mount of it or of a folder of it
+/// gets past.
 public struct LibraryBoundary: Sendable {
     /// The library's real path; nil while it does not exist (nothing can be inside it then).
     public let realRoot: String?
     private let device: UInt64
     private let inode: UInt64
+    /// The library's place in its file system.
+    private let place: MountTable.Place?
 
-    public init(root: String) {
+    public init(root: String, mounts: MountTable = .current()) {
         var info = stat()
         if let real = LibraryBoundary.realPath(root), stat(real, &info) == 0 {
             realRoot = real
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
+            place = mounts.place(ofRealPath: real)
         } else {
             realRoot = nil
             device = 0
             inode = 0
+            place = nil
         }
     }
 
     /// Whether `path` is the library or lies inside it: each folder above it, after resolving its
-    /// links, is compared with the library's root by device and inode, so a bind mount or a
-    /// second mount of the same disk (`/inbox/Library` and `/library` one folder) is seen through.
-    public func contains(_ path: String) -> Bool {
-        guard realRoot != nil, var current = LibraryBoundary.realPath(path) else { return false }
+    /// links, is compared with the library's root by device and inode, and its place in its file
+    /// system with the library's, so a bind mount of the library or of any folder in it, or a
+    /// second mount of the same disk (`/inbox/Library` and `/library` one folder), is seen through.
+    public func contains(_ path: String, mounts: MountTable = .current()) -> Bool {
+        guard realRoot != nil, let real = LibraryBoundary.realPath(path) else { return false }
+        if let place, let other = mounts.place(ofRealPath: real), other.isWithin(place) { return true }
+        var current = real
         while true {
             if let info = SourcePath.status(current), isRoot(info) { return true }
             guard current != "/", !current.isEmpty else { return false }
@@ -41,12 +50,29 @@ public struct LibraryBoundary: Sendable {
         realRoot != nil && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
     }
 
-    /// Whether a folder is a Dossier library (this one or another): it holds a library's id or
-    /// index. A library is never walked as sources (its year files, profiles and kept sources
-    /// would be taken apart as logs); naming a folder inside another library imports from it.
+    /// Whether a folder is a Dossier library (this one or another): it holds a library's id, its
+    /// index, or its settings (`config/library.json`, which a backup restored without dotfiles
+    /// still has). A library is never walked as sources (its year files, profiles and kept
+    /// sources would be taken apart as logs); naming a folder inside another library imports
+    /// from it.
     public static func isLibrary(_ folder: String) -> Bool {
-        ["\(folder)/\(LibraryIdentity.relativePath)", "\(folder)/.dossier/index.sqlite"].contains {
-            SourcePath.status($0, followingLinks: false) != nil
+        [LibraryIdentity.relativePath, ".dossier/index.sqlite", LibraryTimeZone.configurationPath].contains {
+            SourcePath.status("\(folder)/\($0)", followingLinks: false) != nil
+        }
+    }
+
+    /// The Dossier library a folder lies in, found through any mount that shows the folders above
+    /// its place in its file system (a bind mount of a library's `pets` folder shows none of the
+    /// library's own markers, but the disk it is on may be mounted whole elsewhere); nil when none.
+    public static func library(holding folder: String, mounts: MountTable) -> String? {
+        guard let real = realPath(folder), let place = mounts.place(ofRealPath: real) else { return nil }
+        var path = place.path
+        while true {
+            for visible in mounts.paths(of: MountTable.Place(device: place.device, path: path)) where isLibrary(visible) {
+                return visible
+            }
+            guard path != "/", !path.isEmpty else { return nil }
+            path = (path as NSString).deletingLastPathComponent
         }
     }
 

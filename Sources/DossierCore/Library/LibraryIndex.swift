@@ -221,17 +221,29 @@ public final class LibraryIndex: Sendable {
                 table.column("reason", .text).notNull()
                 table.column("since", .text).notNull()
             }
-            // Sources imported before their history was kept: one no longer at its path left it
-            // (most likely removed by `--move` or the daemon), so a file that lands there later
-            // is a new one. (A file on a drive that is not mounted now counts as departed too:
-            // its next edit then adds records instead of replacing, which loses nothing.)
+            // Sources imported before their history was kept, as `IndexRebuilder` reads them off
+            // the disk: a version whose bytes are still at its path is current; where the path
+            // holds none (removed by `--move` or the daemon, or a new file there) they departed,
+            // so no file there replaces their records. (A file on a drive not mounted now, or
+            // edited since, counts as departed too: its next import adds instead of replacing,
+            // which loses nothing.)
             let departed = ISO8601DateFormatter().string(from: Date())
-            for table in [ImportedSource.databaseTableName, SourceYearFile.databaseTableName] {
-                let column = table == ImportedSource.databaseTableName ? "path" : "source_path"
-                for path in try String.fetchAll(db, sql: "SELECT DISTINCT \(column) FROM \(table)")
-                where SourcePath.status(path, followingLinks: false) == nil {
-                    try db.execute(sql: "UPDATE \(table) SET departed_at = ? WHERE \(column) = ?", arguments: [departed, path])
+            let digests = Dictionary(try Row.fetchAll(db, sql: "SELECT path, sha256 FROM kept_source").map {
+                (($0["path"] as String), ($0["sha256"] as String))
+            }, uniquingKeysWith: { first, _ in first })
+            for path in try String.fetchAll(db, sql: "SELECT DISTINCT source_path FROM source_year_file") {
+                let versions = Set(try String.fetchAll(db, sql: "SELECT kept_path FROM source_year_file WHERE source_path = ?",
+                                                       arguments: [path]))
+                if let current = IndexRebuilder.versionHeld(at: path, among: versions, digests: digests) {
+                    try db.execute(sql: "UPDATE source_year_file SET superseded = 1 WHERE source_path = ? AND kept_path != ?",
+                                   arguments: [path, current])
+                } else {
+                    try db.execute(sql: "UPDATE source_year_file SET departed_at = ? WHERE source_path = ?", arguments: [departed, path])
                 }
+            }
+            for path in try String.fetchAll(db, sql: "SELECT DISTINCT path FROM source")
+            where SourcePath.status(path, followingLinks: false) == nil {
+                try db.execute(sql: "UPDATE source SET departed_at = ? WHERE path = ?", arguments: [departed, path])
             }
         }
         return migrator
@@ -293,7 +305,31 @@ public final class LibraryIndex: Sendable {
     /// its versions departed. Written before the file is removed, so a kill in between never
     /// leaves a new file at that path taken for an edit of it.
     public func record(_ departure: SourceDeparture) throws(LibraryError) {
-        try write { db in try LibraryIndex.mark(departure, in: db) }
+        try record([departure])
+    }
+
+    /// Records several departures in one commit.
+    public func record(_ departures: [SourceDeparture]) throws(LibraryError) {
+        try write { db in
+            for departure in departures { try LibraryIndex.mark(departure, in: db) }
+        }
+    }
+
+    /// Records as departed every source under `folder` the index holds as still at its path
+    /// whose file is gone: the daemon's inbox at its start, for files deleted while it was not
+    /// running. Returns how many paths departed.
+    @discardableResult
+    public func recordDeparturesOfFilesGone(under folder: String) throws(LibraryError) -> Int {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let paths: [String] = try read { db in
+            let sources = try String.fetchAll(db, sql: "SELECT DISTINCT path FROM source WHERE departed_at IS NULL")
+            let versions = try String.fetchAll(db, sql: "SELECT DISTINCT source_path FROM source_year_file WHERE departed_at IS NULL")
+            return Array(Set(sources + versions)).filter { $0.hasPrefix(prefix) }
+        }
+        let gone = paths.filter { SourcePath.status($0, followingLinks: false) == nil }
+        let now = ISO8601DateFormatter().string(from: Date())
+        try record(gone.sorted().map { SourceDeparture(path: $0, at: now) })
+        return gone.count
     }
 
     /// Takes back a departure when the file could not be removed after all: it is still there.

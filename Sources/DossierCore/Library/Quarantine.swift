@@ -25,6 +25,11 @@ public struct Quarantine: Sendable {
     public func admit(_ source: SourceFile, stage: ImportStage, reason: String, at now: Date = Date()) throws(LibraryError)
         -> QuarantineEntry
     {
+        // The library's own files (seen through a mount of it in the inbox, say) are never moved
+        // into its quarantine: that would take the library apart.
+        guard !LibraryBoundary(root: layout.root.path).contains(source.path) else {
+            throw .cannotRead(path: source.path, reason: "it lies inside the library; its own files are never quarantined")
+        }
         let (size, digest) = try Quarantine.digest(ofOutside: source.path)
         // Only removed once the quarantined copy is read back and holds these very bytes: the note
         // alone is not trusted with the user's only copy.
@@ -42,19 +47,22 @@ public struct Quarantine: Sendable {
         for attempt in 1...1000 {
             let candidate = Quarantine.name(name, attempt: attempt)
             let path = "\(folder)/\(candidate)"
-            guard try layout.files.entryType(path) == nil,
-                  try layout.files.entryType(path + Quarantine.noteSuffix) == nil else { continue }
+            // A note without its file was left by a quarantine that stopped halfway: its name is
+            // used again, the note written anew.
+            guard try layout.files.entryType(path) == nil else { continue }
             let entry = QuarantineEntry(id: "\(day)/\(candidate)", originalPath: source.path, inbox: source.namedFolder,
                                         stage: stage, reason: reason,
                                         quarantinedAt: ISO8601DateFormatter().string(from: now),
                                         version: DossierVersion.current, sha256: digest.hex, size: size)
             try writeNote(entry)
-            // A quarantine that fails (a full disk, the source gone) leaves nothing half-made:
-            // not its note without its file.
+            // A quarantine that fails leaves nothing half-made: not its note without its file (a
+            // full disk), nor a copy of a source that could not be taken out of the inbox (a
+            // folder the daemon may not write): the source, still there, is the one copy.
             let result: LibraryFileSystem.LinkResult
             do {
                 result = try layout.files.moveIn(source.path, to: path, stagingFolder: layout.stagingFolder.path)
             } catch {
+                if SourcePath.status(source.path, followingLinks: false) != nil { try? layout.files.remove(path) }
                 try? layout.files.remove(path + Quarantine.noteSuffix)
                 throw error
             }

@@ -21,6 +21,10 @@ public struct ImportOptions: Sendable {
     public var access: LibrarySession.Access = .creatingIfAbsent
     /// How a source relates to what was imported from its path before.
     public var history: SourceHistory = .followsPath
+    /// Files seen leaving their paths since the last run (the daemon's inbox, with `--keep`: a
+    /// filed log deleted by hand): recorded as departed before anything is filed, so a new file
+    /// at such a path is not taken for the old one edited.
+    public var departures: [String] = []
 
     /// How a source relates to what was imported from its path before.
     public enum SourceHistory: Sendable, Equatable {

@@ -118,6 +118,10 @@ public struct ImportPipeline: Sendable {
         var progress = Progress(total: total)
         var libraryFailure: LibraryError?
         let timeZone = try LibraryTimeZone.of(layout)
+        if let index = session.index, !options.dryRun, !options.departures.isEmpty {
+            let now = ImportPipeline.now()
+            try index.record(options.departures.map { SourceDeparture(path: $0, at: now) })
+        }
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
@@ -231,6 +235,13 @@ public struct ImportPipeline: Sendable {
             }
             // The kept copy first: the records about to be merged name it.
             kept = try keepSource(&worked)
+            // And the index told which version gives records to which year files, before they are
+            // merged: killed between the merge and the commit that records the version, the next
+            // import of the file still finds its records (as one of the file's versions) to replace.
+            if let pending = worked.pendingRecords, let kept, let source = worked.source, let index, !options.dryRun {
+                try index.record(nil, source: nil, yearFiles: try versionRows(of: source, kept: kept.path,
+                                                                             yearFiles: pending.yearFiles, worked: worked, index: index))
+            }
             var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {
                 (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(lineage.map(\.yearFile)))
@@ -241,7 +252,7 @@ public struct ImportPipeline: Sendable {
                 if options.retryingProblems { worked.imported = nil }
                 worked.imported?.sha256 = kept.sha256
                 worked.imported?.filedPath = kept.path
-                yearFiles = try versionRows(of: source, kept: kept.path, worked: worked, index: index)
+                yearFiles = try versionRows(of: source, kept: kept.path, yearFiles: worked.recordYearFiles, worked: worked, index: index)
                 recordFiles = try replace(lineage, of: source, keeping: ids, index: index, into: &worked, recordFiles: recordFiles)
             }
             if options.history == .departed { worked.imported?.departedAt = ImportPipeline.now() }
@@ -291,14 +302,14 @@ public struct ImportPipeline: Sendable {
     /// The index rows of this version of a text source, for each year file its records belong
     /// to: current; departed at once for a source that has left its path; as its earlier rows
     /// say when its problems are retried (the version does not change by being read again).
-    private func versionRows(of source: SourceFile, kept: String, worked: WorkedSource,
+    private func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
                              index: LibraryIndex) throws(LibraryError) -> [SourceYearFile] {
         var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
         if options.history == .departed { state.departedAt = ImportPipeline.now() }
         if options.retryingProblems, let earlier = try index.version(ofSource: source.path, kept: kept) {
             (state.superseded, state.departedAt, state.routeSubject) = (earlier.superseded, earlier.departedAt, earlier.routeSubject)
         }
-        return worked.recordYearFiles.map { yearFile in
+        return yearFiles.map { yearFile in
             var row = state
             row.yearFile = yearFile
             return row

@@ -46,6 +46,9 @@ public struct PendingRecords: Sendable {
 
     public var subjects: [Subject] { Array(Set(counts.keys.map(\.subject))).sorted() }
 
+    /// The year files they go to, relative to the library root.
+    public var yearFiles: [String] { counts.keys.map(\.relativePath).sorted() }
+
     /// Removes the run files (a failed source, or after the commit).
     public func discard() {
         for path in Set(runs.values.joined().map(\.path)) { try? files?.remove(path) }

@@ -24,16 +24,17 @@ public struct SourceDiscovery: Sendable {
 
     /// Each file once, even when named twice or reached through two named folders.
     public func discover(_ paths: [String]) -> [Found] {
-        var found: [Found] = []
+        var walk = Walk(mounts: MountTable.current())
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            if let library, library.contains(absolute) {
-                found.append(.unreadable(path: absolute, reason: "it is inside the library \(library.realRoot ?? ""); "
+            if let library, library.contains(absolute, mounts: walk.mounts) {
+                walk.found.append(.unreadable(path: absolute, reason: "it is inside the library \(library.realRoot ?? ""); "
                     + "Dossier never imports its own library (to re-index it, run `dossier index rebuild`)"))
                 continue
             }
-            walk(absolute, named: true, under: absolute, into: &found)
+            self.walk(absolute, named: true, under: absolute, into: &walk)
         }
+        let found = walk.found
         var seen = Set<String>()
         return found.filter { entry in
             switch entry {
@@ -43,31 +44,48 @@ public struct SourceDiscovery: Sendable {
         }
     }
 
+    /// What a walk found so far, and what it goes by.
+    private struct Walk {
+        /// Read once a walk: a folder that is a mount point may show a library, or a folder of one.
+        let mounts: MountTable
+        var found: [Found] = []
+        /// Device and inode of each file found: one reached twice (a folder named and a link to
+        /// it, both on the command line) is one source, not a second that `--move` finds gone.
+        var files: Set<[UInt64]> = []
+
+        mutating func add(_ source: SourceFile, _ info: stat) {
+            if files.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { found.append(.file(source)) }
+        }
+    }
+
     /// `root` is the path the user named: folder names are read for routing only below it.
-    private func walk(_ path: String, named: Bool, under root: String, into found: inout [Found]) {
+    private func walk(_ path: String, named: Bool, under root: String, into walk: inout Walk) {
         // A named path may be a link the user means; links met while walking are only followed to files.
         guard let info = SourcePath.status(path, followingLinks: named) else {
-            found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
+            walk.found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
             return
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            if library?.isRoot(info) == true {
-                found.append(.passedOver(library: path, isTheLibrary: true))
-            } else if LibraryBoundary.isLibrary(path) {
-                found.append(.passedOver(library: path, isTheLibrary: false))
+            let isMountPoint = walk.mounts.isMountPoint(path)
+            if library?.isRoot(info) == true || (isMountPoint && library?.contains(path, mounts: walk.mounts) == true) {
+                walk.found.append(.passedOver(library: path, isTheLibrary: true))
+            } else if LibraryBoundary.isLibrary(path)
+                        || (isMountPoint && LibraryBoundary.library(holding: path, mounts: walk.mounts) != nil) {
+                walk.found.append(.passedOver(library: path, isTheLibrary: false))
             } else {
-                walkFolder(path, under: root, into: &found)
+                walkFolder(path, under: root, into: &walk)
             }
         case S_IFREG:
-            found.append(.file(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root)))
+            walk.add(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root), info)
         case S_IFLNK:
-            if let target = SourcePath.status(path), target.st_mode & S_IFMT == S_IFREG, library?.contains(path) != true {
-                found.append(.file(SourceFile(path: path, info: target, namedFolder: named ? parent(of: path) : root)))
+            if let target = SourcePath.status(path), target.st_mode & S_IFMT == S_IFREG,
+               library?.contains(path, mounts: walk.mounts) != true {
+                walk.add(SourceFile(path: path, info: target, namedFolder: named ? parent(of: path) : root), target)
             }
         default:
             if named {
-                found.append(.unreadable(path: path, reason: "not a regular file or folder"))
+                walk.found.append(.unreadable(path: path, reason: "not a regular file or folder"))
             }
         }
     }
@@ -76,9 +94,9 @@ public struct SourceDiscovery: Sendable {
         (path as NSString).deletingLastPathComponent
     }
 
-    private func walkFolder(_ path: String, under root: String, into found: inout [Found]) {
+    private func walkFolder(_ path: String, under root: String, into found: inout Walk) {
         guard let folder = SourcePath.withFileSystemPath(path, { opendir($0) }) else {
-            found.append(.unreadable(path: path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+            found.found.append(.unreadable(path: path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
             return
         }
         defer { closedir(folder) }
