@@ -14,12 +14,16 @@
 #define OUTPUT_CHUNK 65536
 /// Bytes read from a source file at a time.
 #define INPUT_CHUNK 65536
-/// libjpeg keeps each marker segment it saves in a large block of its own, and appends it to the
-/// list by walking the list from its start: a file of a million empty 4-byte segments would take
-/// half an hour and 80 MB. A camera writes a few dozen segments (some hundreds for a depth map in
-/// extended XMP) and a picture needs a handful of large blocks besides, so a decoder that keeps
-/// markers and asks for more large blocks than this is refused.
+/// A session that keeps markers holds each APPn and COM segment in a large block of its own (see
+/// keep_segment): a file of a million empty 4-byte segments would take 80 MB of blocks. A camera
+/// writes a few dozen segments (some hundreds for a depth map in extended XMP) and a picture needs
+/// a handful of large blocks besides, so a decoder that keeps markers and asks for more large
+/// blocks than this is refused.
 #define MAX_LARGE_BLOCKS 8192
+/// What libjpeg reads of a JFIF APP0 and of an Adobe APP14 (jdmarker.c's APP0_DATA_LEN and
+/// APP14_DATA_LEN): shorter ones say nothing to it.
+#define JFIF_FACTS_LENGTH 14
+#define ADOBE_FACTS_LENGTH 12
 
 // ---------------------------------------------------------------------------------
 // Errors and warnings
@@ -215,6 +219,81 @@ static void *count_large_block(j_common_ptr cinfo, int pool_id, size_t size) {
     return session->library_alloc_large(cinfo, pool_id, size);
 }
 
+// ---------------------------------------------------------------------------------
+// Keeping APPn and COM segments
+// ---------------------------------------------------------------------------------
+
+/// Takes the next `count` bytes of the source into `into`. Neither of the session's sources
+/// suspends: at their end they warn, which aborts the session, so a segment cut short never
+/// comes back here.
+static void read_source_bytes(j_decompress_ptr src, JOCTET *into, size_t count) {
+    struct jpeg_source_mgr *source = src->src;
+    while (count > 0) {
+        if (source->bytes_in_buffer == 0 && !(*source->fill_input_buffer)(src)) {
+            jpeg_session_abort(session_of((j_common_ptr)src), DOSSIER_ERR_DECODE, "the source stopped in a marker segment");
+        }
+        size_t run = source->bytes_in_buffer < count ? source->bytes_in_buffer : count;
+        memcpy(into, source->next_input_byte, run);
+        source->next_input_byte += run;
+        source->bytes_in_buffer -= run;
+        into += run;
+        count -= run;
+    }
+}
+
+/// libjpeg's own APP0 and APP14 processors note what a JFIF or an Adobe segment says, and its
+/// guess at the stored colour space (YCbCr, RGB, CMYK or YCCK) rests on it. keep_segment takes
+/// their place, so it notes the same facts as they do (libjpeg.txt, "Special markers"; jdmarker.c,
+/// examine_app0 and examine_app14), warning alike of a JFIF major version other than 1.
+static void note_colour_facts(j_decompress_ptr src, const JOCTET *data, unsigned length) {
+    if (src->unread_marker == JPEG_APP0 && length >= JFIF_FACTS_LENGTH && memcmp(data, "JFIF", 5) == 0) {
+        src->saw_JFIF_marker = TRUE;
+        src->JFIF_major_version = data[5];
+        src->JFIF_minor_version = data[6];
+        src->density_unit = data[7];
+        src->X_density = (UINT16)(data[8] << 8 | data[9]);
+        src->Y_density = (UINT16)(data[10] << 8 | data[11]);
+        if (src->JFIF_major_version != 1) {
+            WARNMS2(src, JWRN_JFIF_MAJOR, src->JFIF_major_version, src->JFIF_minor_version);
+        }
+    } else if (src->unread_marker == JPEG_APP0 + 14 && length >= ADOBE_FACTS_LENGTH && memcmp(data, "Adobe", 5) == 0) {
+        src->saw_Adobe_marker = TRUE;
+        src->Adobe_transform = data[11];
+    }
+}
+
+/// The decoder's processor for every APPn and COM segment while the session keeps markers, in
+/// place of jpeg_save_markers: libjpeg frees what that saves in jpeg_finish_decompress, which the
+/// pixel path calls (letting go of the decoder's coefficients) before the compressor may write a
+/// single marker. So the whole segment goes to a block of the decoder's permanent pool, which only
+/// destroying the decoder frees, and joins the end of session->markers.
+static boolean keep_segment(j_decompress_ptr src) {
+    jpeg_session *session = session_of((j_common_ptr)src);
+    JOCTET length_field[2];
+    read_source_bytes(src, length_field, 2);
+    unsigned length = (unsigned)length_field[0] << 8 | length_field[1];
+    // A length under 2 does not even cover its own field: libjpeg keeps no such segment and reads
+    // on from there, and so does this.
+    if (length < 2) return TRUE;
+    unsigned data_length = length - 2;
+    jpeg_saved_marker_ptr segment = (*src->mem->alloc_large)((j_common_ptr)src, JPOOL_PERMANENT,
+                                                             sizeof(*segment) + data_length);
+    segment->next = NULL;
+    segment->marker = (UINT8)src->unread_marker;
+    segment->original_length = data_length;
+    segment->data_length = data_length;
+    segment->data = (JOCTET *)(segment + 1);
+    read_source_bytes(src, segment->data, data_length);
+    if (session->last_marker != NULL) {
+        session->last_marker->next = segment;
+    } else {
+        session->markers = segment;
+    }
+    session->last_marker = segment;
+    note_colour_facts(src, segment->data, data_length);
+    return TRUE;
+}
+
 void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_markers) {
     j_decompress_ptr src = &session->src;
     src->err = &session->err;
@@ -230,10 +309,18 @@ void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_
     if (keep_markers) {
         session->library_alloc_large = src->mem->alloc_large;
         src->mem->alloc_large = count_large_block;
-        jpeg_save_markers(src, JPEG_COM, 0xFFFF);
-        for (int n = 0; n < 16; n++) jpeg_save_markers(src, JPEG_APP0 + n, 0xFFFF);
+        jpeg_set_marker_processor(src, JPEG_COM, keep_segment);
+        for (int n = 0; n < 16; n++) jpeg_set_marker_processor(src, JPEG_APP0 + n, keep_segment);
     }
     jpeg_read_header(src, TRUE);
+}
+
+void jpeg_session_release_input(jpeg_session *session) {
+    jpeg_destroy_decompress(&session->src);
+    jpeg_session_release_scratch(session, (j_common_ptr)&session->src);
+    // They were in the decoder's permanent pool.
+    session->markers = NULL;
+    session->last_marker = NULL;
 }
 
 void jpeg_session_check_limits(jpeg_session *session) {

@@ -50,6 +50,13 @@ typedef struct {
     /// markers), and how many it has handed out.
     void *(*library_alloc_large)(j_common_ptr, int, size_t);
     unsigned large_blocks;
+    /// The source's APPn and COM segments in file order, when the session keeps markers (see
+    /// jpeg_session_read_header), and the last of them. They live in the decoder's permanent pool,
+    /// gone with the decoder: libjpeg's own saved-marker list is freed by jpeg_finish_decompress,
+    /// which the pixel path calls (letting go of the decoder's coefficients) before the compressor
+    /// may write a marker.
+    jpeg_saved_marker_ptr markers;
+    jpeg_saved_marker_ptr last_marker;
 } jpeg_session;
 
 typedef void (*jpeg_session_body)(jpeg_session *session, void *task);
@@ -63,9 +70,14 @@ int jpeg_session_run(jpeg_session *session, dossier_status *status, jpeg_session
 /// Records a failure and unwinds to jpeg_session_run.
 _Noreturn void jpeg_session_abort(jpeg_session *session, int code, const char *format, ...);
 
-/// Creates the decompressor over `input`, optionally saving every APPn and COM marker, and
-/// reads the header (no pixel or coefficient memory yet).
+/// Creates the decompressor over `input`, optionally keeping every APPn and COM marker segment
+/// (session->markers, whole, up to the source's EOI), and reads the header (no pixel or
+/// coefficient memory yet).
 void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_markers);
+
+/// Destroys the decompressor once it has given all it holds (its picture, its markers), so its
+/// memory and scratch files go before the encoding begins.
+void jpeg_session_release_input(jpeg_session *session);
 
 /// Reads the rest of the source up to its EOI (jpeg_finish_decompress) and notes where it ends.
 void jpeg_session_finish_input(jpeg_session *session);

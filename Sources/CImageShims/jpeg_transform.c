@@ -66,12 +66,16 @@ static int is_exif_marker(jpeg_saved_marker_ptr marker) {
     return marker->marker == JPEG_APP0 + 1 && is_exif(marker->data, marker->data_length);
 }
 
-/// Writes every saved APPn and COM marker in source order, the JFIF APP0 and Adobe APP14
-/// included (the compressor is told not to write its own, so nothing is doubled or changed).
+/// Writes every APPn and COM segment of the source (session->markers: those after its first scan
+/// too) in source order, byte for byte, on either path. The source's JFIF APP0 and Adobe APP14 are
+/// among them, and the compressor writes neither of its own (configure_output): libjpeg's would
+/// come from its defaults (its JFIF version, a 1:1 density, no thumbnail), so the source's would
+/// be changed or doubled. The source's stay true of the output: both paths keep its colour space,
+/// component ids and sampling, which are what the Adobe transform flag and JFIF describe.
 /// A new Exif payload replaces the first Exif APP1, or goes first after the leading APP0s
 /// (JFIF and its extensions) when the source has none.
 static void write_markers(jpeg_session *session, const orient_task *task) {
-    jpeg_saved_marker_ptr markers = session->src.marker_list;
+    jpeg_saved_marker_ptr markers = session->markers;
     int exif_done = task->exif == NULL;
     int source_has_exif = 0;
     for (jpeg_saved_marker_ptr m = markers; m != NULL; m = m->next) source_has_exif |= is_exif_marker(m);
@@ -143,7 +147,7 @@ static void configure_output(jpeg_session *session, const turn *t, int optimize,
     dst->arith_code = src->arith_code;
     dst->optimize_coding = optimize && !streamed && !src->arith_code;
     dst->dct_method = JDCT_ISLOW;
-    // The source's own APP0/APP14 are copied verbatim by write_markers.
+    // The source's own APP0/APP14 are copied verbatim by write_markers, and only they.
     dst->write_JFIF_header = FALSE;
     dst->write_Adobe_marker = FALSE;
 }
@@ -480,8 +484,7 @@ static void turn_pixels(jpeg_session *session, const orient_task *task, const tu
     write_markers(session, task);
     // The decoder has given all it holds (the picture is in the compressor's memory, the markers
     // are written): its buffers go before the encoding begins.
-    jpeg_destroy_decompress(src);
-    jpeg_session_release_scratch(session, (j_common_ptr)src);
+    jpeg_session_release_input(session);
     int per_batch = region != NULL ? ROWS_PER_SCRATCH_BATCH : ROWS_PER_BATCH;
     JSAMPARRAY batch = (*dst->mem->alloc_sarray)((j_common_ptr)dst, JPOOL_IMAGE,
                                                  dst->image_width * (JDIMENSION)components, (JDIMENSION)per_batch);

@@ -100,10 +100,13 @@ enum {
 /// Pixel path: decode in the stored colour space (no colour conversion), turn, re-encode with
 /// the source's quantisation tables (transposed when the transform transposes) and chroma
 /// sampling (h/v swapped when it transposes), same precision, baseline/progressive kept.
-/// All APPn and COM markers are kept in order, except that when `exif_app1` is non-NULL the
-/// first APP1 that starts with "Exif\0\0" is replaced by it (payload including "Exif\0\0";
-/// at most 65533 bytes). What follows the source's end-of-image marker (a motion photo's video,
-/// whose offsets count from the end of the file) follows the new one unchanged. `used_lossless` (may be NULL) receives 1 for the coefficient path.
+/// All APPn and COM markers are kept whole and in order on both paths (JFIF and Adobe ones
+/// included, never doubled by the encoder's own; any after the first scan join the others before
+/// the frame), except that when `exif_app1` is non-NULL the first APP1 that starts with
+/// "Exif\0\0" is replaced by it (payload including "Exif\0\0"; at most 65533 bytes). What
+/// follows the source's end-of-image marker (a motion photo's video, whose offsets count from the
+/// end of the file) follows the new one unchanged. `used_lossless` (may be NULL) receives 1 for
+/// the coefficient path.
 int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
                         const uint8_t *exif_app1, size_t exif_app1_size,
                         int mode, dossier_buffer *out, int *used_lossless, dossier_status *status);
