@@ -90,6 +90,9 @@ public final class InboxWatcher: @unchecked Sendable {
     private var remembered: [String: FileStamp] = [:]
     /// Those of `remembered` that stayed unfiled.
     private var unfiled: Set<String> = []
+    /// Files under way whose folder's permissions changed meanwhile: if they end unfiled, they
+    /// are tried again at once (the change may be what let them be read or moved).
+    private var recheck: Set<String> = []
     /// Libraries met in the inbox and left alone, each said once.
     private var passedOver: Set<String> = []
     /// The mounts as they were at the last scan: a folder in the inbox that is a mount point may
@@ -358,17 +361,13 @@ public final class InboxWatcher: @unchecked Sendable {
     /// into (seen through a bind mount or a second mount of its disk) or another one moved into
     /// the inbox. Each is said once.
     private func isLibrary(_ folder: String) -> Bool {
-        let isOurs = settings.library.map { library in
-            SourcePath.status(folder).map(library.isRoot) == true
-                || (mounts.isMountPoint(folder) && library.contains(folder, mounts: mounts))
-        } ?? false
-        // A mount point may show a folder of a library (its `pets`, its `quarantine`), whose
-        // markers are in the folders above it on its disk.
-        guard isOurs || LibraryBoundary.isLibrary(folder)
-            || (mounts.isMountPoint(folder) && LibraryBoundary.library(holding: folder, mounts: mounts) != nil)
-        else { return false }
+        guard let isOurs = libraryKind(folder) else { return false }
         passOver(folder, isOurs: isOurs)
         return true
+    }
+
+    private func libraryKind(_ folder: String) -> Bool? {
+        LibraryBoundary.libraryKind(of: folder, library: settings.library, mounts: mounts)
     }
 
     /// Says once that a folder of the inbox is left alone, being a library or a folder of one.
@@ -384,14 +383,10 @@ public final class InboxWatcher: @unchecked Sendable {
     /// The folder above `path` (up to the inbox) that is a library or lies in one: a library
     /// copied into the inbox whose marker came after its other files, or one mounted into it
     /// since the last scan. Looked at once more before a file is handed on.
-    private func libraryAbove(_ path: String) -> String? {
+    private func libraryAbove(_ path: String) -> (folder: String, isOurs: Bool)? {
         var folder = (path as NSString).deletingLastPathComponent
         while folder == inbox || folder.hasPrefix(inbox + "/") {
-            if LibraryBoundary.isLibrary(folder) || (mounts.isMountPoint(folder)
-                && (settings.library?.contains(folder, mounts: mounts) == true
-                    || LibraryBoundary.library(holding: folder, mounts: mounts) != nil)) {
-                return folder
-            }
+            if let isOurs = libraryKind(folder) { return (folder, isOurs) }
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil
@@ -420,6 +415,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 let folder = "\(parent)/\(name)"
                 // Its permissions changed, maybe: files in it that could not be filed are tried again.
                 for path in unfiled where path.hasPrefix(folder + "/") { remembered[path] = nil }
+                recheck.formUnion(handed.keys.filter { $0.hasPrefix(folder + "/") })
                 scan(folder, watching: true)
             case .removed(let watch, let name):
                 guard let parent = folders[watch] else { continue }
@@ -497,7 +493,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 refreshedMounts = true
             }
             if let library = libraryAbove(path) {
-                passOver(library, isOurs: settings.library?.contains(library, mounts: mounts) == true)
+                passOver(library.folder, isOurs: library.isOurs)
                 continue
             }
             handed[path] = stamp
@@ -509,6 +505,8 @@ public final class InboxWatcher: @unchecked Sendable {
     private func take(_ endings: [(String, Ending)]) {
         for (path, ending) in endings {
             let stamp = handed.removeValue(forKey: path)
+            var ending = ending
+            if recheck.remove(path) != nil, case .unfiled = ending { ending = .retry }
             switch ending {
             case .left:
                 remembered[path] = nil

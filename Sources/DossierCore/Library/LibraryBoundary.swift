@@ -61,6 +61,21 @@ public struct LibraryBoundary: Sendable {
         }
     }
 
+    /// Whether a folder met while walking (an import's dump, the daemon's inbox) is a library or a
+    /// folder of one, never to be walked: true for `library` (the one files go into; seen through
+    /// a second mount, or a folder of it mounted there), false for another, nil for neither. A
+    /// mount point may show a folder of a library (its `pets`, its `quarantine`) whose markers are
+    /// in the folders above it on its disk.
+    public static func libraryKind(of folder: String, info: stat? = nil, library: LibraryBoundary?, mounts: MountTable) -> Bool? {
+        let isMountPoint = mounts.isMountPoint(folder)
+        if let library, (info ?? SourcePath.status(folder)).map(library.isRoot) == true
+            || (isMountPoint && library.contains(folder, mounts: mounts)) {
+            return true
+        }
+        if isLibrary(folder) || (isMountPoint && self.library(holding: folder, mounts: mounts) != nil) { return false }
+        return nil
+    }
+
     /// The Dossier library a folder lies in, found through any mount that shows the folders above
     /// its place in its file system (a bind mount of a library's `pets` folder shows none of the
     /// library's own markers, but the disk it is on may be mounted whole elsewhere); nil when none.

@@ -67,12 +67,8 @@ public struct SourceDiscovery: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            let isMountPoint = walk.mounts.isMountPoint(path)
-            if library?.isRoot(info) == true || (isMountPoint && library?.contains(path, mounts: walk.mounts) == true) {
-                walk.found.append(.passedOver(library: path, isTheLibrary: true))
-            } else if LibraryBoundary.isLibrary(path)
-                        || (isMountPoint && LibraryBoundary.library(holding: path, mounts: walk.mounts) != nil) {
-                walk.found.append(.passedOver(library: path, isTheLibrary: false))
+            if let isTheLibrary = LibraryBoundary.libraryKind(of: path, info: info, library: library, mounts: walk.mounts) {
+                walk.found.append(.passedOver(library: path, isTheLibrary: isTheLibrary))
             } else {
                 walkFolder(path, under: root, into: &walk)
             }
