@@ -82,4 +82,12 @@ struct CSVRecognitionTests {
         let unknown = ProfileFields.profile(from: ["id": "hana", "name": "하나"], defaultKind: nil, timeZone: utc)
         #expect(throws: ProfileFields.Failure.missing("kind for '하나' (pets or children)")) { try unknown.get() }
     }
+
+    @Test("Download and copy suffixes are taken off a file's name before it names a kind", arguments: [
+        ("BabyRecords (1)", "BabyRecords"), ("weights-2", "weights"), ("feeding copy", "feeding"), ("sleep_1", "sleep"),
+        ("log copy 3", "log"), ("Feeding Copy (2)", "Feeding"), ("log-2024", "log-2024"), ("(1)", "(1)"), ("weights", "weights"),
+    ])
+    func copySuffixesAreTakenOff(name: String, stem: String) {
+        #expect(CSVImporter.withoutCopySuffix(name) == stem)
+    }
 }

@@ -32,6 +32,7 @@ struct JSONLinesReporter: OutcomeListener {
         if outcome.motion { object["motion"] = true }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
+        if let reading = outcome.reading { object["reading"] = reading }
         if !outcome.subjects.isEmpty { object["subjects"] = outcome.subjects.map(\.path) }
         if outcome.hasRecords || outcome.recordsRemoved > 0 {
             object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate,

@@ -47,7 +47,8 @@ final class TerminalReporter: OutcomeListener {
 
     func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
         // Problems with lines are always shown: the keeper has a line to fix.
-        let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0
+        // How a log or CSV was read is shown for each one, so a misreading is seen at once.
+        let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -79,6 +80,7 @@ final class TerminalReporter: OutcomeListener {
             text = "failed \(error)"
         }
         if outcome.sourceRemoved && verbose { text += " (source removed)" }
+        if let reading = outcome.reading { text += "\n  read: \(SourcePath.displayed(reading))" }
         text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
         if verbose { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"

@@ -75,8 +75,15 @@ public struct LibraryLayout: Sendable {
 
     /// Whether the root holds a library already (its index folder or a subject kind folder).
     public var holdsLibrary: Bool {
-        ([metadataFolder] + SubjectKind.allCases.map { root.appendingPathComponent($0.rawValue) })
-            .contains { FileManager.default.fileExists(atPath: $0.path) }
+        if SubjectKind.allCases.contains(where: { FileManager.default.fileExists(atPath: root.appendingPathComponent($0.rawValue).path) }) {
+            return true
+        }
+        // What a first import makes to take the lock (the staging folder, the lock file) is no
+        // library yet: another first import that sees only those must not take the folder for
+        // a library from before ids.
+        let madeForTheLock: Set<String> = [stagingFolder.lastPathComponent, lockFile.lastPathComponent]
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: metadataFolder.path) else { return false }
+        return entries.contains { !madeForTheLock.contains($0) }
     }
 
     /// `<kind>/<id>/profile.json`, relative to the root.

@@ -26,6 +26,7 @@ final class SourceCollector: ItemSink {
     /// Problems with lines that were meant as entries (an unknown name, an impossible date), as
     /// against lines with no date at all.
     private var entryProblems = 0
+    private var reading: String?
     private var unassignedReason: String?
     private var unassignedLines: [Int] = []
     private var unassignedCount = 0
@@ -105,6 +106,10 @@ final class SourceCollector: ItemSink {
         problems.append("\(source.path): \(problem.description)")
     }
 
+    func describe(reading: String) {
+        self.reading = reading
+    }
+
     private func addToLedger(_ problem: SourceProblem) {
         if ledger.count < SourceCollector.ledgerLimit { ledger.append(problem) } else { unledgered += 1 }
     }
@@ -134,6 +139,12 @@ final class SourceCollector: ItemSink {
     }
 
     private func finishOutcome() throws -> WorkedSource {
+        var worked = try finishOutcomeUnread()
+        worked.outcome.reading = reading
+        return worked
+    }
+
+    private func finishOutcomeUnread() throws -> WorkedSource {
         if hiddenProblems > 0 { problems.append("\(source.path): and \(hiddenProblems) more problems") }
         if unassignedCount > 0, let reason = unassignedReason {
             let lines = unassignedLines.map(String.init).joined(separator: ", ")

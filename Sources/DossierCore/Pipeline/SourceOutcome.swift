@@ -24,6 +24,9 @@ public struct SourceOutcome: Sendable, Equatable {
     public var warnings: [String]
     /// Problems with parts of the source, each naming the file and line.
     public var problems: [String]
+    /// How a log or CSV file was read: rows, records, problems, the date order and where it
+    /// came from, each column's role and unit.
+    public var reading: String?
     /// Records this source added, and records it held that were filed already.
     public var recordsAdded: Int
     public var recordsDuplicate: Int

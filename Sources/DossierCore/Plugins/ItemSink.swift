@@ -10,10 +10,16 @@ public protocol ItemSink {
     /// (`pets/leo/log.txt`, `Leo.txt`); nil when they say nothing. An importer reads a one-subject
     /// file differently: there `Note: …` is text, not the name of another subject.
     var sourceSubject: Subject? { get }
+    /// How the importer read the source, in one line the import shows beside its outcome
+    /// (`412 rows -> 410 records, 2 problems; dates D/M/Y in 'Date' (from 24/01/2024)`), so a
+    /// person sees a misreading at a glance.
+    func describe(reading: String)
 }
 
 extension ItemSink {
     public var sourceSubject: Subject? { nil }
+
+    public func describe(reading: String) {}
 
     /// A problem described as `line 12: unknown name 'rex'` (or `entry 3: …`).
     public func report(_ description: String) {

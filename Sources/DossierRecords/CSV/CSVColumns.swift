@@ -15,6 +15,12 @@ public struct CSVColumns: Sendable {
     /// Whether `45,5` is 45.5: files delimited by `;` are the ones written where the comma is the
     /// decimal mark.
     public let decimalComma: Bool
+    /// The order each date or time column's year-last dates are read in, by column index, as
+    /// decided from all of the column's values (`CSVDateOrderScan`).
+    public private(set) var dateOrders: [Int: CSVDateOrderDecision] = [:]
+    /// The order for a column with no decision (its first rows held no year-last date, a later
+    /// one does): the library's setting. Nil reads each value on its own (13/1 is day-first).
+    public private(set) var undecidedOrder: CSVDateOrder?
 
     /// Values spreadsheets write for "nothing here" in a number column.
     private static let blanks: Set<String> = ["-", "—", "–", "null", "n/a", "na", "none", "nil", "?"]
@@ -41,13 +47,31 @@ public struct CSVColumns: Sendable {
         self.decimalComma = decimalComma
     }
 
+    /// The same columns with their dates read in the orders given.
+    public func withDateOrders(_ orders: [Int: CSVDateOrderDecision], undecided: CSVDateOrder?) -> CSVColumns {
+        var columns = self
+        columns.dateOrders = orders
+        columns.undecidedOrder = undecided
+        return columns
+    }
+
+    /// The columns whose cells may hold dates: the date column and the time column (which may
+    /// hold whole timestamps).
+    public var dateColumns: [CSVColumn] {
+        columns.filter { $0.role == .date || $0.role == .time }
+    }
+
+    private func order(of column: CSVColumn) -> CSVDateOrder? {
+        dateOrders[column.index]?.order ?? undecidedOrder
+    }
+
     /// The same columns with the one at `index` holding the subject's name (found by its values:
     /// a baby tracker's first column is titled "Baby", or the child's name, or nothing known).
     public func withSubjectColumn(at index: Int) -> CSVColumns {
         CSVColumns(columns: columns.map { column in
             if column.index == index { return CSVColumn(index: index, header: column.header, role: .subject) }
             return column.role == .subject ? CSVColumn(index: column.index, header: column.header, role: .text) : column
-        }, decimalComma: decimalComma)
+        }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }
 
     /// From the header row of a file read with `dialect`.
@@ -140,14 +164,14 @@ public struct CSVColumns: Sendable {
         var parsed: CSVTimestamp?
         var timeFromTimeColumn = false
         if let dateCell {
-            guard let stamp = CSVTimestamp.parse(dateCell.text), stamp.hasDate else {
+            guard let stamp = CSVTimestamp.parse(dateCell.text, order: order(of: dateCell.column)), stamp.hasDate else {
                 problems.append("column '\(dateCell.column.header)': '\(dateCell.string)' is not a date")
                 return nil
             }
             parsed = stamp
         }
         if let timeCell {
-            if let stamp = CSVTimestamp.parse(timeCell.text), stamp.hasTime {
+            if let stamp = CSVTimestamp.parse(timeCell.text, order: order(of: timeCell.column)), stamp.hasTime {
                 if parsed == nil, stamp.hasDate {
                     parsed = stamp
                 } else if parsed?.hasTime == false {
@@ -165,6 +189,12 @@ public struct CSVColumns: Sendable {
             // 25:00 in the time column is the time column's fault, not the date's.
             let dayExists = RecordDate.plausibleYears.contains(year) && RecordDate(year: year, month: month, day: day) != nil
             let cell = timeFromTimeColumn && dayExists ? timeCell! : dateCell ?? timeCell!
+            if !dayExists, parsed.yearLastPair != nil, let decided = dateOrders[cell.column.index] {
+                // 01/24/2024 in a column of day-first dates: never read the other way.
+                problems.append("column '\(cell.column.header)': '\(cell.string)' is not a date in this column's order, "
+                                + decided.description)
+                return nil
+            }
             problems.append("column '\(cell.column.header)': '\(cell.string)' is not a real \(cell.column.role == .time && dayExists ? "time" : "date")")
             return nil
         }

@@ -5,10 +5,11 @@ import Foundation
 /// `1/13/26, 15:58` (M/D/YY), `1/13/2026 3:58 PM`, `2026-01-13 15:58`, `2026-01-13T15:58:00+09:00`,
 /// `2026.01.13`, `2026년 1월 13일 오후 3:58`, `Jan 13, 2026`, `20260113`.
 ///
-/// Day-month order: a year written first means Y-M-D; a year written last means M/D/Y as US apps
-/// write it, unless the first number cannot be a month (13/1/2026 is D/M/Y). Three short numbers
-/// are M/D/YY with slashes, YY.MM.DD otherwise (Korean `23.05.10`). Two-digit years are 20yy.
-/// Seconds are dropped: records keep minutes.
+/// Day-month order: a year written first means Y-M-D; a year written last is read in the order
+/// given (the CSV importer decides it for each column from all of its values); without one, M/D/Y
+/// as US apps write it, unless the first number cannot be a month (13/1/2026 is D/M/Y). Three
+/// short numbers are M/D/YY with slashes, YY.MM.DD otherwise (Korean `23.05.10`). Two-digit years
+/// are 20yy. Seconds are dropped: records keep minutes.
 struct CSVTimestamp: Equatable {
     var year: Int?
     var month: Int?
@@ -16,6 +17,14 @@ struct CSVTimestamp: Equatable {
     var hour: Int?
     var minute: Int?
     var utcOffsetMinutes: Int?
+    /// For a date written with the year last, its first two numbers as written: the ones whose
+    /// order is a question.
+    var yearLastPair: YearLastPair?
+
+    struct YearLastPair: Equatable {
+        let first: Int
+        let second: Int
+    }
 
     var hasDate: Bool { year != nil }
 
@@ -47,19 +56,19 @@ struct CSVTimestamp: Equatable {
     ]
 
     /// Nil unless the whole text reads as a date, a time, or both.
-    static func parse(_ text: String) -> CSVTimestamp? {
+    static func parse(_ text: String, order: CSVDateOrder? = nil) -> CSVTimestamp? {
         var text = text
         if let iso = text.withUTF8(isoTimestamp) { return iso }
-        return parseWritten(text)
+        return parseWritten(text, order: order)
     }
 
     /// The same from UTF-8 bytes: the usual ISO form is read without making a string.
-    static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> CSVTimestamp? {
-        isoTimestamp(utf8) ?? parseWritten(String(decoding: utf8, as: UTF8.self))
+    static func parse(_ utf8: UnsafeBufferPointer<UInt8>, order: CSVDateOrder? = nil) -> CSVTimestamp? {
+        isoTimestamp(utf8) ?? parseWritten(String(decoding: utf8, as: UTF8.self), order: order)
     }
 
     /// Any of the forms, told apart by their tokens.
-    private static func parseWritten(_ text: String) -> CSVTimestamp? {
+    private static func parseWritten(_ text: String, order: CSVDateOrder?) -> CSVTimestamp? {
         var lowered = text.lowercased()
         if lowered.utf8.contains(UInt8(ascii: ".")) && lowered.contains("m.") {
             lowered = lowered.replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
@@ -151,13 +160,14 @@ struct CSVTimestamp: Equatable {
             let afternoon = meridiem == "pm" || meridiem == "오후"
             result.hour = afternoon ? (hour == 12 ? 12 : hour + 12) : (hour == 12 ? 0 : hour)
         }
-        guard result.assignDate(dateNumbers, separators: dateSeparators, monthName: monthName) else { return nil }
+        guard result.assignDate(dateNumbers, separators: dateSeparators, monthName: monthName, order: order) else { return nil }
         guard result.hasDate || result.hasTime else { return nil }
         return result
     }
 
     /// Gives the loose numbers their date roles; false if they cannot be a date.
-    private mutating func assignDate(_ numbers: [(value: Int, digits: Int)], separators: [Character], monthName: Int?) -> Bool {
+    private mutating func assignDate(_ numbers: [(value: Int, digits: Int)], separators: [Character], monthName: Int?,
+                                     order: CSVDateOrder?) -> Bool {
         let explicit = [year, month, day].compactMap { $0 }.count
         if explicit > 0 {
             // 2026년 1월 13일: all three written with markers, nothing loose.
@@ -184,7 +194,13 @@ struct CSVTimestamp: Equatable {
             if first.digits == 4 {
                 (year, month, day) = (first.value, second.value, third.value)
             } else if third.digits == 4 || separators.first == "/" {
-                let dayFirst = first.value > 12 && second.value <= 12
+                let dayFirst: Bool
+                switch order {
+                case .dayFirst?: dayFirst = true
+                case .monthFirst?: dayFirst = false
+                case nil: dayFirst = first.value > 12 && second.value <= 12
+                }
+                yearLastPair = YearLastPair(first: first.value, second: second.value)
                 (month, day) = dayFirst ? (second.value, first.value) : (first.value, second.value)
                 year = CSVTimestamp.fullYear(third)
             } else if first.digits <= 2 && second.digits <= 2 && third.digits <= 2 {

@@ -46,20 +46,37 @@ public struct CSVImporter: Importer {
         } else if columns.column(.subject) == nil {
             headerSubject = CSVImporter.subjectNamedByHeader(columns, directory: resources.directory)
         }
-        let fileKind = context.requestedKind
-            ?? (columns.column(.kind) == nil ? CSVImporter.kind(fromFileName: input.source.fileName, keywords: resources.keywords,
-                                                                 hasNotes: columns.column(.note) != nil) : nil)
+        // Every date column's order is decided from all of its values before a row is filed.
+        let monthFirst = resources.settings.monthFirst
+        columns = columns.withDateOrders(
+            try CSVDateOrders.decide(path: input.source.readPath, dialect: reader.dialect, columns: columns,
+                                     firstRows: firstRows, monthFirst: monthFirst),
+            undecided: CSVDateOrder(monthFirst: monthFirst))
+        let kindSource: CSVReading.KindSource
+        let fileKind: String?
+        if let requested = context.requestedKind {
+            (fileKind, kindSource) = (requested, .requested(requested))
+        } else if let kindColumn = columns.column(.kind) {
+            (fileKind, kindSource) = (nil, .column(kindColumn.header))
+        } else {
+            fileKind = CSVImporter.kind(fromFileName: input.source.fileName, keywords: resources.keywords,
+                                        hasNotes: columns.column(.note) != nil)
+            kindSource = fileKind.map { .fileName($0) } ?? .notes
+        }
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
+        var reading = CSVReading()
         let path = input.source.path
         var sampled = firstRows.makeIterator()
         while let row = try sampled.next() ?? reader.next() {
+            reading.rows += 1
             let values = columns.values(of: row)
             for problem in values.problems { sink.report("line \(row.line): \(problem)") }
             guard let date = values.date else {
                 sink.report("line \(row.line): no date in this row")
+                reading.rowsWithProblems += 1
                 continue
             }
             // Cells are trimmed, and empty ones left out: a name or kind here is never "".
@@ -67,16 +84,20 @@ public struct CSVImporter: Importer {
             if let name = values.subjectName {
                 guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
+                    reading.rowsWithProblems += 1
                     continue
                 }
                 subject = named
             }
+            if !values.problems.isEmpty { reading.rowsWithProblems += 1 }
             let kind = values.kind.map { cell in
                 kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
             } ?? fileKind
+            reading.records += 1
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
+        sink.describe(reading: reading.line(columns: columns, kind: kindSource))
     }
 
     /// How many rows are looked at to find the subject column by its values.
@@ -145,10 +166,25 @@ public struct CSVImporter: Importer {
     /// table, the name's words also without a plural `s`); a file called `export.csv` says
     /// nothing, so its notes decide, or failing notes its name, in the singular, is the kind.
     static func kind(fromFileName fileName: String, keywords: KeywordTable, hasNotes: Bool) -> String? {
-        let stem = (fileName as NSString).deletingPathExtension
+        let stem = withoutCopySuffix((fileName as NSString).deletingPathExtension)
         let classifier = KeywordClassifier(table: keywords)
         if let kind = classifier.classify(stem).kind ?? classifier.classify(singular(stem)).kind { return kind }
         return hasNotes ? nil : slug(singular(stem))
+    }
+
+    /// The name without what browsers and file managers add to a name they already hold:
+    /// `BabyRecords (1)`, `weights-2`, `feeding copy`, `sleep_1`, `log copy 3` name the same
+    /// kinds as `BabyRecords`, `weights`, `feeding`, `sleep` and `log`. A year (`log-2024`) stays.
+    static func withoutCopySuffix(_ stem: String) -> String {
+        var text = stem
+        while true {
+            let shorter = text
+                .replacing(/\s*\(\d{1,3}\)$/, with: "")
+                .replacing(/(?i)[ _-]+copy(?:[ _-]*\d{1,3})?$/, with: "")
+                .replacing(/[ _-]\d{1,2}$/, with: "")
+            guard shorter != text, !shorter.trimmedWhitespace.isEmpty else { return text }
+            text = shorter
+        }
     }
 
     /// Each English word of the text without a plural ending: `weights` -> `weight`,

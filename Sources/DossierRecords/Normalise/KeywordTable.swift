@@ -35,6 +35,15 @@ public struct KeywordTable: Codable, Sendable, Equatable {
         self.foods = foods
     }
 
+    private enum CodingKeys: String, CodingKey { case kinds, foods }
+
+    /// A library's file that leaves out a key adds nothing there: `{"kinds": [...]}` is whole.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kinds = try container.decodeIfPresent([KindWords].self, forKey: .kinds) ?? []
+        foods = try container.decodeIfPresent([FoodWords].self, forKey: .foods) ?? []
+    }
+
     /// Where a library keeps its additions, relative to its root.
     public static let configurationPath = "config/keywords.json"
 
