@@ -106,4 +106,20 @@ struct ExportDateOrderTests {
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates in 'Date'; kind from each row's note; 'Weight (kg)' -> g (x1000)")
     }
+
+    @Test("A year-last date that turns up only after the first rows of ISO dates follows the library's setting; one it cannot be is a problem")
+    func aLateYearLastDateFollowsTheSetting() throws {
+        var lines = ["Date,Name,Weight (g)"]
+        for day in 1...40 { lines.append(String(format: "2024-03-%02d,Mina,%d", day % 28 + 1, 5200 + day * 9)) }
+        lines += ["04/05/2024,Mina,5650", "24/05/2024,Mina,5700"]
+        try folder.write(lines.joined(separator: "\n") + "\n", to: "export/weights.csv")
+        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        let outcome = try #require(imported.outcomes.first)
+        #expect(outcome["problems"] as? [String] == [
+            folder.url.appendingPathComponent("export/weights.csv").path + ": line 43: column 'Date': '24/05/2024' is not a real date",
+            folder.url.appendingPathComponent("export/weights.csv").path + ": line 43: no date in this row",
+        ])
+        #expect(try dates().suffix(1) == ["2024-04-05"])
+    }
 }

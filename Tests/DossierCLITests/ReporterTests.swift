@@ -1,4 +1,4 @@
-import DossierCore
+@testable import DossierCore
 import Foundation
 import Testing
 @testable import DossierCLI
@@ -21,8 +21,14 @@ struct ReporterTests {
     func jsonSummary() {
         var summary = ImportSummary(dryRun: false)
         summary.seconds = 1.23456
+        let outcomes: [(ImportStatus, Int)] = [(.imported, 4), (.duplicate, 3), (.unassigned, 2), (.skipped, 1), (.failed, 5)]
+        for (status, count) in outcomes {
+            for _ in 0..<count { summary.add(SourceOutcome(source: "a", status: status)) }
+        }
+        // Two sources left something for a person: the unassigned ones (the failed ones failed,
+        // the skipped one was no kind of file Dossier reads).
         #expect(JSONLinesReporter.line(for: summary)
-            == #"{"summary":{"dry_run":false,"duplicate":0,"failed":0,"imported":0,"interrupted":false,"records_removed":0,"seconds":1.235,"skipped":0,"total":0,"unassigned":0}}"# + "\n")
+            == #"{"summary":{"dry_run":false,"duplicate":3,"failed":5,"imported":4,"interrupted":false,"left_for_you":2,"records_removed":0,"seconds":1.235,"skipped":1,"total":15,"unassigned":2}}"# + "\n")
     }
 
     @Test("On a terminal, problems always get a line; imports only with --verbose")

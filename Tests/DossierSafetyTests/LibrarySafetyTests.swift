@@ -129,7 +129,7 @@ struct LibrarySafetyTests {
         try folder.write(bytes, to: "notes/shared.txt")
 
         let result = try DossierBinary.run(["import", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
-        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.status == 3, "\(result.standardOutput)")
         let outcome = try #require(result.outcomes.first)
         #expect(outcome["source_removed"] as? Bool == true)
         #expect((outcome["records"] as? [String: Int]) == ["added": 2, "duplicate": 0, "removed": 0])

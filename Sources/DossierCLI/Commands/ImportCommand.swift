@@ -20,7 +20,10 @@ struct ImportCommand: AsyncParsableCommand {
             after an existing subject, else a file or folder named after a subject's name or alias; \
             only folders below the path named on the command line count. \
             Sources are copied and left untouched unless --move is given. Problems with single lines \
-            are reported with the file and line; the rest imports. The exit status is 1 if any file failed.
+            are reported with the file and line; the rest imports. \
+            Exit status: 0 when everything was filed or was already there; 1 when a source failed; \
+            2 when the library could not be used; 3 when the import finished but left problems, \
+            unassigned sources or text sources that gave no records (see `dossier problems`).
 
             Examples:
               dossier import ~/dump/leo --subject pets/leo --library ~/Dossier
@@ -118,5 +121,6 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if let status = interruption.exitStatus { throw ExitCode(status) }
         if summary.hasFailures { throw ExitCode(1) }
+        if summary.leftForYou > 0 { throw ExitCode(3) }
     }
 }

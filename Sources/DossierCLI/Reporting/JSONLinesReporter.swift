@@ -50,6 +50,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["dry_run"] = summary.dryRun
         counts["records_removed"] = summary.recordsRemoved
         counts["interrupted"] = summary.interrupted
+        counts["left_for_you"] = summary.leftForYou
         return serialize(["summary": counts])
     }
 

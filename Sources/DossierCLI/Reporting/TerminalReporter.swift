@@ -96,7 +96,11 @@ final class TerminalReporter: OutcomeListener {
         let noun = summary.total == 1 ? "source" : "sources"
         let replaced = summary.recordsRemoved > 0
             ? "; \(summary.recordsRemoved) \(summary.recordsRemoved == 1 ? "record" : "records") of earlier versions replaced" : ""
-        return "\(prefix)\(summary.total) \(noun): \(counts)\(replaced) in \(String(format: "%.2f", summary.seconds)) s\n"
+        // Why the exit status is 3: what is left for a person, said once more at the end.
+        let left = summary.leftForYou > 0
+            ? "; \(summary.leftForYou) \(summary.leftForYou == 1 ? "source needs" : "sources need") a look (problems, no subject, "
+                + "or text that gave no records: see above and `dossier problems`)" : ""
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s\n"
     }
 
     private func drawBar(_ state: inout State, completed: Int, total: Int) {

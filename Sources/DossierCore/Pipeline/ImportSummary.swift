@@ -8,6 +8,9 @@ public struct ImportSummary: Sendable, Equatable {
     public private(set) var recordsRemoved = 0
     /// Stopped by a signal before every source was worked on.
     public var interrupted = false
+    /// Sources that finished but left something for a person: lines or rows with problems, no
+    /// subject to file under, or text that gave no records at all.
+    public private(set) var leftForYou = 0
 
     public init(dryRun: Bool) {
         self.dryRun = dryRun
@@ -24,5 +27,6 @@ public struct ImportSummary: Sendable, Equatable {
     mutating func add(_ outcome: SourceOutcome) {
         counts[outcome.status, default: 0] += 1
         recordsRemoved += outcome.recordsRemoved
+        if outcome.leavesSomethingForYou { leftForYou += 1 }
     }
 }

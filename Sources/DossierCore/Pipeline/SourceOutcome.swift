@@ -63,6 +63,18 @@ public struct SourceOutcome: Sendable, Equatable {
         return SourcePath.displayed(error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error)
     }
 
+    /// Whether it finished but left something for a person to look at: problems with its lines,
+    /// no subject to file under, or text read whole that gave no records (`dossier import`
+    /// exits 3 then). A file that is no kind Dossier imports is not one.
+    public var leavesSomethingForYou: Bool {
+        switch status {
+        case .imported, .duplicate: return !problems.isEmpty
+        case .unassigned: return true
+        case .skipped: return stage == .read
+        case .failed: return false
+        }
+    }
+
     /// Whether the source held records (so counts belong in reports).
     public var hasRecords: Bool { recordsAdded + recordsDuplicate > 0 }
 }
