@@ -65,6 +65,21 @@ struct ClassificationTests {
         #expect(draft.measurements == entry.measurements)
     }
 
+    @Test("PiyoLog's Japanese words give their kinds", arguments: [
+        ("ミルク 120ml", "feeding"), ("母乳 左10分 右5分", "feeding"), ("搾母乳 60ml", "feeding"), ("離乳食 おかゆ", "feeding"),
+        ("寝る", "sleep"), ("起きる", "wake"), ("おしっこ", "diaper"), ("うんち 多め", "diaper"), ("体重 6.2kg", "weight"),
+        ("身長 61.5cm", "height"), ("体温 36.8℃", "temperature"), ("お風呂", "bath"), ("予防接種 ヒブ", "health"),
+    ])
+    func japaneseKinds(body: String, kind: String) throws {
+        #expect(try ClassificationTests.normalise(body).kind == kind)
+    }
+
+    @Test("A Japanese weight and height are read in their units")
+    func japaneseMeasurements() throws {
+        #expect(try ClassificationTests.normalise("体重 6.2kg").measurements == [RecordMeasurement(name: "weight", value: 6200, unit: .grams)])
+        #expect(try ClassificationTests.normalise("身長 61.5cm").measurements == [RecordMeasurement(name: "height", value: 61.5, unit: .centimetres)])
+    }
+
     @Test("A kind the source gave is kept; its quantities are still read")
     func givenKindsWin() throws {
         let draft = try ClassificationTests.normalise("42", kind: "weight")

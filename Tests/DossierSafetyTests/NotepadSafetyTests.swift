@@ -76,6 +76,7 @@ struct NotepadSafetyTests {
         let source = folder.path("notes/shared.txt")
         #expect(imported.standardError.contains("""
             failed \(source): nothing filed: every entry has a problem (2 lines); fix them and run `dossier problems retry`
+              read: 2 lines -> 0 records, 2 problems; short dates (5/3) month first, as the library's monthFirst says
               problem: \(source): line 1: unknown name '레우' (did you mean 레오?)
               problem: \(source): line 2: unknown name 'Zorro'
             """), "\(imported.standardError)")

@@ -4,10 +4,13 @@ public struct CSVColumn: Hashable, Sendable {
     public let index: Int
     public let header: String
     public let role: CSVColumnRole
+    /// The role was read from the column's values, not its header (`Datum` holding dates).
+    public let foundByValues: Bool
 
-    public init(index: Int, header: String, role: CSVColumnRole) {
+    public init(index: Int, header: String, role: CSVColumnRole, foundByValues: Bool = false) {
         self.index = index
         self.header = header
         self.role = role
+        self.foundByValues = foundByValues
     }
 }

@@ -55,6 +55,33 @@ public struct CSVColumns: Sendable {
         return columns
     }
 
+    /// The same columns with the one at `index` holding the entries' dates (found by its values:
+    /// `Datum`, `Shed completed`).
+    public func withDateColumn(at index: Int) -> CSVColumns {
+        CSVColumns(columns: columns.map { column in
+            column.index == index ? CSVColumn(index: index, header: column.header, role: .date, foundByValues: true) : column
+        }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
+    }
+
+    /// The first column kept as text most of whose values are dates (four in five of its
+    /// non-empty cells in `rows`, at least two) under a header that is no date itself: the date
+    /// column of a file whose header does not name one (`Datum`, `Shed completed`). A first
+    /// line of dates is no header, so a log of `2024-03-01, fed` lines is not taken for a table.
+    public func dateColumnByValues(in rows: [[String]]) -> Int? {
+        for column in columns where column.role == .text {
+            guard CSVTimestamp.parse(column.header.trimmedWhitespace)?.hasDate != true else { continue }
+            var values = 0, dates = 0
+            for row in rows where column.index < row.count {
+                let cell = row[column.index].trimmedWhitespace
+                guard !cell.isEmpty else { continue }
+                values += 1
+                if CSVTimestamp.parse(cell)?.hasDate == true { dates += 1 }
+            }
+            if dates >= 2, dates * 5 >= values * 4 { return column.index }
+        }
+        return nil
+    }
+
     /// The columns whose cells may hold dates: the date column and the time column (which may
     /// hold whole timestamps).
     public var dateColumns: [CSVColumn] {
@@ -69,7 +96,7 @@ public struct CSVColumns: Sendable {
     /// a baby tracker's first column is titled "Baby", or the child's name, or nothing known).
     public func withSubjectColumn(at index: Int) -> CSVColumns {
         CSVColumns(columns: columns.map { column in
-            if column.index == index { return CSVColumn(index: index, header: column.header, role: .subject) }
+            if column.index == index { return CSVColumn(index: index, header: column.header, role: .subject, foundByValues: true) }
             return column.role == .subject ? CSVColumn(index: column.index, header: column.header, role: .text) : column
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }

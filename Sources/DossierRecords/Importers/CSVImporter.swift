@@ -13,10 +13,12 @@ public struct CSVImporter: Importer {
     /// Text whose first lines split into the same number of fields, with a header that names a
     /// date column or describes subjects: a notepad log with commas in it is not a CSV file.
     public func canRead(head: [UInt8]) -> Bool {
-        guard TextSniffer.isText(head), let lines = CSVImporter.sampleLines(head), lines.count >= 2 else { return false }
-        var reader = SampleRows(lines: lines)
-        guard let header = reader.header() else { return false }
-        return CSVImporter.hasDateColumn(CSVColumns(header: header, decimalComma: false)) || ProfileColumns(header: header) != nil
+        guard TextSniffer.isText(head), let lines = CSVImporter.sampleLines(head), lines.count >= 2,
+              let (header, rows) = SampleRows(lines: lines).headerAndRows()
+        else { return false }
+        let columns = CSVColumns(header: header, decimalComma: false)
+        return CSVImporter.hasDateColumn(columns) || ProfileColumns(header: header) != nil
+            || columns.dateColumnByValues(in: rows) != nil
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
@@ -33,13 +35,16 @@ public struct CSVImporter: Importer {
             return
         }
         var columns = CSVColumns(header: header, dialect: reader.dialect)
+        // The first rows are read ahead (and filed after, in order): their values may show which
+        // column holds the dates or names the subjects, whatever its header says.
+        var firstRows: [CSVRow] = []
+        while firstRows.count < CSVImporter.subjectSampleRows, let row = try reader.next() { firstRows.append(row) }
+        if !CSVImporter.hasDateColumn(columns), let index = columns.dateColumnByValues(in: firstRows.map(\.fields)) {
+            columns = columns.withDateColumn(at: index)
+        }
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
         }
-        // The first rows are read ahead (and filed after, in order): their values may show which
-        // column names the subjects, whatever its header says.
-        var firstRows: [CSVRow] = []
-        while firstRows.count < CSVImporter.subjectSampleRows, let row = try reader.next() { firstRows.append(row) }
         var headerSubject: Subject?
         if let index = CSVImporter.subjectColumn(in: firstRows, columns: columns, directory: resources.directory) {
             columns = columns.withSubjectColumn(at: index)

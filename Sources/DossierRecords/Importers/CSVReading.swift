@@ -21,10 +21,11 @@ struct CSVReading {
         var parts = ["\(CSVReading.counted(rows, "row")) -> \(CSVReading.counted(records, "record")), "
                      + "\(CSVReading.counted(rowsWithProblems, "problem"))"]
         for column in columns.dateColumns {
+            let byValues = column.foundByValues ? " (by its values)" : ""
             if let decision = columns.dateOrders[column.index] {
-                parts.append("dates \(decision.order.pattern) in '\(column.header)' (\(decision.reason))")
+                parts.append("dates \(decision.order.pattern) in '\(column.header)'\(byValues) (\(decision.reason))")
             } else {
-                parts.append("\(column.role == .time ? "times" : "dates") in '\(column.header)'")
+                parts.append("\(column.role == .time ? "times" : "dates") in '\(column.header)'\(byValues)")
             }
         }
         switch kind {

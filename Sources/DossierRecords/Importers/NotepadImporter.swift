@@ -30,22 +30,30 @@ public struct NotepadImporter: Importer {
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,
                                     nonNames: resources.keywords.allWords))
         let path = input.source.path
+        var lineCount = 0, records = 0, problems = 0
         func deliver(_ event: consuming NotepadEvent) throws {
             switch consume event {
             case .entry(let entry):
+                records += 1
                 try sink.accept(.record(RecordDraft(
                     source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
                     body: entry.body, text: entry.text)))
             case .problem(let problem):
+                problems += 1
                 let reason = changeIsKnown ? problem.reason : problem.reason.replacingOccurrences(
                     of: NotepadImporter.fallbackYearOrigin, with: NotepadImporter.importYearOrigin)
                 sink.report(SourceProblem(line: problem.line, reason: reason, isUndated: problem.isUndated))
             }
         }
         while let line = try lines.next() {
+            lineCount += 1
             try parser.parse(line, deliver)
         }
         try parser.finish(deliver)
+        sink.describe(reading: "\(CSVReading.grouped(lineCount)) \(lineCount == 1 ? "line" : "lines") -> "
+            + "\(CSVReading.grouped(records)) \(records == 1 ? "record" : "records"), \(CSVReading.grouped(problems)) "
+            + "\(problems == 1 ? "problem" : "problems"); short dates (5/3) \(resources.settings.monthFirst ? "month" : "day") first, "
+            + "as the library's monthFirst says")
     }
 
     /// How the parser says where the year of a date written without one came from

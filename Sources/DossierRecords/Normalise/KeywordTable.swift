@@ -2,8 +2,8 @@ import DossierCore
 import Foundation
 
 /// The words that say what kind of entry a line is, and the foods that make a line a feeding
-/// without a verb. Data, not code: the built-in table covers Korean and English keepers and
-/// parents, and a library adds its own in `<library>/config/keywords.json`
+/// without a verb. Data, not code: the built-in table covers Korean, English and Japanese
+/// (PiyoLog's words) keepers and parents, and a library adds its own in `<library>/config/keywords.json`
 /// (`{"kinds": [{"kind": "vet", "words": ["병원", "vet"]}], "foods": [{"food": "snail", "words": ["달팽이"]}]}`).
 public struct KeywordTable: Codable, Sendable, Equatable {
     public struct KindWords: Codable, Sendable, Equatable {
@@ -70,17 +70,22 @@ public struct KeywordTable: Codable, Sendable, Equatable {
             KindWords(kind: "feeding", words: [
                 "먹이", "급여", "밥", "먹음", "먹었", "먹었음", "먹임", "사료", "피딩", "수유", "분유", "모유", "이유식",
                 "fed", "feed", "feeding", "feeds", "ate", "eat", "meal", "bottle", "nursing", "breastfed", "formula",
+                // Japanese, as PiyoLog and parents write it.
+                "ミルク", "母乳", "搾母乳", "授乳", "離乳食", "ごはん", "食事",
             ]),
-            KindWords(kind: "shedding", words: ["탈피", "완탈", "탈피중", "허물", "shed", "shedding", "molt", "moult", "molted"]),
-            KindWords(kind: "weight", words: ["체중", "무게", "몸무게", "weight", "weighed", "weigh", "wt"]),
-            KindWords(kind: "height", words: ["키", "신장", "height", "tall", "length", "길이", "전장"]),
+            KindWords(kind: "shedding", words: ["탈피", "완탈", "탈피중", "허물", "shed", "shedding", "molt", "moult", "molted", "脱皮"]),
+            KindWords(kind: "weight", words: ["체중", "무게", "몸무게", "weight", "weighed", "weigh", "wt", "体重"]),
+            KindWords(kind: "height", words: ["키", "신장", "height", "tall", "length", "길이", "전장", "身長"]),
             KindWords(kind: "cleaning", words: [
                 "청소", "물갈이", "환수", "바닥재", "소독", "cleaning", "clean", "cleaned", "water change", "substrate",
             ]),
-            KindWords(kind: "sleep", words: ["수면", "낮잠", "잠", "sleep", "slept", "nap"]),
-            KindWords(kind: "diaper", words: ["기저귀", "대변", "소변", "diaper", "poop", "pee"]),
-            KindWords(kind: "bath", words: ["목욕", "온욕", "bath", "bathed", "soak"]),
-            KindWords(kind: "health", words: ["병원", "진료", "약", "접종", "예방접종", "vet", "medicine", "vaccine", "vaccination"]),
+            KindWords(kind: "sleep", words: ["수면", "낮잠", "잠", "sleep", "slept", "nap", "寝る", "睡眠", "昼寝"]),
+            KindWords(kind: "wake", words: ["起きる"]),
+            KindWords(kind: "diaper", words: ["기저귀", "대변", "소변", "diaper", "poop", "pee", "おしっこ", "うんち", "おむつ"]),
+            KindWords(kind: "temperature", words: ["体温"]),
+            KindWords(kind: "bath", words: ["목욕", "온욕", "bath", "bathed", "soak", "お風呂", "沐浴"]),
+            KindWords(kind: "health", words: ["병원", "진료", "약", "접종", "예방접종", "vet", "medicine", "vaccine", "vaccination",
+                                              "病院", "薬", "予防接種"]),
         ],
         foods: [
             FoodWords(food: "cricket", words: ["귀뚜라미", "귀뚜", "cricket", "crickets"]),
@@ -97,7 +102,7 @@ public struct KeywordTable: Codable, Sendable, Equatable {
             FoodWords(food: "rat", words: ["랫", "rat", "rats"]),
             FoodWords(food: "diet", words: ["인공사료", "슈퍼푸드", "판게아", "레파시", "diet", "pangea", "repashy", "cgd"]),
             FoodWords(food: "milk", words: ["우유", "milk"]),
-            FoodWords(food: "formula", words: ["분유", "formula"]),
-            FoodWords(food: "breast milk", words: ["모유", "breast milk", "breastmilk"]),
+            FoodWords(food: "formula", words: ["분유", "formula", "ミルク"]),
+            FoodWords(food: "breast milk", words: ["모유", "breast milk", "breastmilk", "母乳", "搾母乳"]),
         ])
 }

@@ -1,0 +1,72 @@
+import Foundation
+import DossierTestSupport
+import Testing
+
+/// A date column is known by its values, whatever its header says.
+@Suite("A CSV's date column is found by its values when its header names none")
+struct ExportDateColumnTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+        for (subject, name) in [("pets/nagini", "Nagini"), ("pets/kaa", "Kaa")] {
+            let added = try DossierBinary.run(["subjects", "add", subject, "--name", name, "--library", "Library"], in: folder.url)
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+    }
+
+    func records(_ subject: String) throws -> [[String: Any]] {
+        let result = try DossierBinary.run(["records", subject, "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.jsonLines
+    }
+
+    @Test("A snake keeper's shed sheet with its dates under 'Shed completed' files every row, and says where the dates came from")
+    func shedDatesUnderAnyHeader() throws {
+        try folder.write("""
+            Snake,Shed completed,Notes\r
+            Nagini,3/14/2024,"clean, one piece"\r
+            Kaa,3/22/2024,stuck eye cap\r
+            Nagini,4/30/2024,\r
+            Kaa,5/2/2024,"soaked first, then fine"\r
+
+            """, to: "sheds/sheds.csv")
+        let imported = try DossierBinary.run(["import", "sheds", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let outcome = try #require(imported.outcomes.first)
+        #expect(outcome["status"] as? String == "imported")
+        #expect(outcome["reading"] as? String
+                == "4 rows -> 4 records, 0 problems; dates M/D/Y in 'Shed completed' (by its values) (from 3/14/2024); kind 'shedding' from the file's name")
+        #expect(try records("pets/nagini").map { "\($0["date"]!) \($0["text"]!)" } == ["2024-03-14 clean, one piece", "2024-04-30 Nagini, 4/30/2024"])
+        #expect(try records("pets/kaa").map { "\($0["date"]!)" } == ["2024-03-22", "2024-05-02"])
+    }
+
+    @Test("A German sheet with its dates under 'Datum' (24.01.2024) is read day-first and filed")
+    func datumIsADateColumn() throws {
+        try folder.write("""
+            Datum;Tier;Gewicht [g];Bemerkung
+            03.01.2024;Nagini;412;
+            24.01.2024;Nagini;418,5;nach Häutung
+            07.02.2024;Kaa;955;
+
+            """, to: "gewichte.csv")
+        let imported = try DossierBinary.run(["import", "gewichte.csv", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.outcomes.first?["reading"] as? String
+                == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (by its values) (from 24.01.2024); kind 'gewichte' from the file's name; "
+                + "'Gewicht [g]' -> g")
+        let nagini = try records("pets/nagini")
+        #expect(nagini.map { "\($0["date"]!)" } == ["2024-01-03", "2024-01-24"])
+        let weights = nagini.compactMap { ($0["measurements"] as? [[String: Any]])?.first?["value"] as? Double }
+        #expect(weights == [412, 418.5])
+        #expect(try records("pets/kaa").map { "\($0["date"]!)" } == ["2024-02-07"])
+    }
+
+    @Test("A log of '2024-03-01, fed' lines is no table: its first line is an entry, not a header")
+    func aLogWithCommasIsNoTable() throws {
+        try folder.write("2024-03-01, fed 2 crickets\n2024-03-02, shed\n2024-03-04, weight 412g\n", to: "logs/nagini.txt")
+        let imported = try DossierBinary.run(["import", "logs", "--library", "Library", "--subject", "pets/nagini"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(try records("pets/nagini").map { "\($0["date"]!)" } == ["2024-03-01", "2024-03-02", "2024-03-04"])
+    }
+}
