@@ -2,16 +2,19 @@ import DossierCore
 import Foundation
 
 /// Reads CSV exports of tracking apps and spreadsheets: one record per row, columns mapped by
-/// their headers (English or Korean, units in the header converted), or one profile per row
-/// when the header describes subjects (name, born, species...).
+/// their headers (English or Korean, units in the header converted) and by their values (a
+/// column of names, a column of dates under any header, each date column's day-month order), or
+/// one profile per row when the header describes subjects (name, born, species...). Each file
+/// says how it was read, in one line (`CSVReading`).
 public struct CSVImporter: Importer {
     public let name = "csv"
     public let summary = "CSV exports: records by header (date, name, kind, amounts with units) or subject profiles"
 
     public init() {}
 
-    /// Text whose first lines split into the same number of fields, with a header that names a
-    /// date column or describes subjects: a notepad log with commas in it is not a CSV file.
+    /// Text whose first lines split into fields, with a header that names a date column or
+    /// describes subjects, or a column whose values are dates under a header that is none: a
+    /// notepad log with commas in it is not a CSV file.
     public func canRead(head: [UInt8]) -> Bool {
         guard TextSniffer.isText(head), let lines = CSVImporter.sampleLines(head), lines.count >= 2,
               let (header, rows) = SampleRows(lines: lines).headerAndRows()
@@ -105,7 +108,7 @@ public struct CSVImporter: Importer {
         sink.describe(reading: reading.line(columns: columns, kind: kindSource))
     }
 
-    /// How many rows are looked at to find the subject column by its values.
+    /// How many rows are looked at to find the subject column, or a date column, by its values.
     static let subjectSampleRows = 32
 
     /// The column most of whose values (in the rows given) are subjects' names or aliases, if
