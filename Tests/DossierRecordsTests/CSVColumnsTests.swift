@@ -26,7 +26,7 @@ struct CSVColumnsTests {
         for subject in ["Name", "subject", "pet", "Animal", "child", "Baby", "이름", "개체", "아이"] {
             #expect(CSVColumns.role(of: subject) == .subject, "\(subject)")
         }
-        for kind in ["kind", "Type", "category", "event", "Activity", "종류", "구분", "분류"] {
+        for kind in ["kind", "Type", "category", "event", "Activity", "종류", "구분", "분류", "RecordCategory", "Record Type", "種類", "カテゴリ"] {
             #expect(CSVColumns.role(of: kind) == .kind, "\(kind)")
         }
         for note in ["note", "Notes", "memo", "comment", "메모", "비고", "내용"] { #expect(CSVColumns.role(of: note) == .note, "\(note)") }

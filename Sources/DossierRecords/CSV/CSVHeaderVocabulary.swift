@@ -37,7 +37,8 @@ enum CSVHeaderVocabulary {
     static let subjectWords: Set<String> = ["name", "subject", "pet", "animal", "child", "baby", "이름", "개체", "아이",
                                             "petname", "childname", "babyname", "animalname"]
     static let kindWords: Set<String> = ["kind", "type", "category", "event", "activity", "종류", "구분", "분류",
-                                         "eventtype", "activitytype"]
+                                         "eventtype", "activitytype", "recordcategory", "recordtype", "entrytype",
+                                         "種類", "カテゴリ", "カテゴリー", "項目"]
     static let noteWords: Set<String> = ["note", "notes", "memo", "memos", "comment", "comments", "메모", "비고", "내용"]
 
     /// Measurement names that need no unit in the header, and the dimension they measure.
