@@ -239,4 +239,44 @@ struct CSVColumnsTests {
         var grouped = "1,234.5"
         #expect(grouped.withUTF8 { CSVNumber.parse($0, decimalComma: false) } == 1234.5)
     }
+
+    struct UnitForm: Sendable, CustomTestStringConvertible {
+        let header: String
+        let cell: String
+        let expected: RecordMeasurement
+        var decimalComma = false
+        var testDescription: String { "\(header): \(cell)" }
+    }
+
+    static let unitForms: [UnitForm] = [
+        UnitForm(header: "Quantity (oz.)", cell: "8.2 oz", expected: RecordMeasurement(name: "Quantity", value: 242.5027, unit: .millilitres)),
+        UnitForm(header: "Weight", cell: "8.2 oz", expected: RecordMeasurement(name: "Weight", value: 232.4661, unit: .grams)),
+        UnitForm(header: "Weight", cell: "4lb 2.70oz", expected: RecordMeasurement(name: "Weight", value: 1890.9132, unit: .grams)),
+        UnitForm(header: "Weight", cell: "5 lb 3 oz", expected: RecordMeasurement(name: "Weight", value: 2353.0104, unit: .grams)),
+        UnitForm(header: "Length", cell: "18.15in", expected: RecordMeasurement(name: "Length", value: 46.101, unit: .centimetres)),
+        UnitForm(header: "Sleep", cell: "1 h 48 min", expected: RecordMeasurement(name: "Sleep", value: 108, unit: .minutes)),
+        UnitForm(header: "Duration", cell: "1:48", expected: RecordMeasurement(name: "Duration", value: 108, unit: .minutes)),
+        UnitForm(header: "수면", cell: "1시간 20분", expected: RecordMeasurement(name: "수면", value: 80, unit: .minutes)),
+        UnitForm(header: "Duration", cell: "1時間15分", expected: RecordMeasurement(name: "Duration", value: 75, unit: .minutes)),
+        UnitForm(header: "Gewicht", cell: "6,5 kg", expected: RecordMeasurement(name: "Gewicht", value: 6500, unit: .grams), decimalComma: true),
+        UnitForm(header: "Weight", cell: "6,5 kg", expected: RecordMeasurement(name: "Weight", value: 6500, unit: .grams)),
+        UnitForm(header: "Mass in g", cell: "412", expected: RecordMeasurement(name: "Mass", value: 412, unit: .grams)),
+        UnitForm(header: "Length in m", cell: "0.62", expected: RecordMeasurement(name: "Length", value: 62, unit: .centimetres)),
+    ]
+
+    @Test("Each way people write a quantity's unit gives the exact value in the unit records keep", arguments: unitForms)
+    func eachUnitForm(_ form: UnitForm) {
+        let read = values(["Date", form.header], ["2024-03-05", form.cell], decimalComma: form.decimalComma)
+        #expect(read.problems == [])
+        #expect(read.measurements == [form.expected])
+    }
+
+    @Test("A cell whose units do not all measure what the column does, or that ends in a bare number, is a problem, not a value")
+    func mixedUnitsAreProblems() {
+        for cell in ["5 lb 3", "4 lb 20 ml", "1 h 48 cm", "1:75"] {
+            let read = values(["Date", "Weight"], ["2024-03-05", cell])
+            #expect(read.measurements == [], "\(cell)")
+            #expect(read.problems == ["column 'Weight': '\(cell)' is not a number"], "\(cell)")
+        }
+    }
 }

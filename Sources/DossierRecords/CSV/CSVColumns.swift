@@ -228,17 +228,13 @@ public struct CSVColumns: Sendable {
         return date
     }
 
-    /// A cell's number in the column's unit; a unit written in the cell (`45 g`, `0.6 oz`) is
-    /// used instead when it measures the same thing.
+    /// A cell's number in the column's unit; units written in the cell (`45 g`, `0.6 oz`,
+    /// `4lb 2.70oz`, `1 h 48 min`, `1:48`) are used instead when they measure the same thing.
     private func measurementValue(_ utf8: UnsafeBufferPointer<UInt8>, unit: MeasurementUnit, factor: Double, name: String) -> Double? {
         if let number = CSVNumber.parse(utf8, decimalComma: decimalComma) { return CSVColumns.rounded(number * factor) }
         let cell = String(decoding: utf8, as: UTF8.self)
-        guard let split = cell.firstIndex(where: \.isLetter),
-              let number = CSVNumber.parse(String(cell[..<split]), decimalComma: decimalComma),
-              let (dimension, cellFactor) = CSVHeaderVocabulary.unit(String(cell[split...]), forName: CSVHeaderVocabulary.key(name)),
-              dimension.unit == unit
-        else { return nil }
-        return CSVColumns.rounded(number * cellFactor)
+        guard let value = CSVCellQuantity.value(of: cell, in: unit, name: name, decimalComma: decimalComma) else { return nil }
+        return CSVColumns.rounded(value)
     }
 
     /// Conversions leave float noise (0.05 kg -> 50.00000000000001 g): 4 decimals are plenty.

@@ -1,8 +1,8 @@
 import DossierCore
 import Foundation
 
-/// The words tracking apps and spreadsheets use in CSV headers, in English and Korean, and the
-/// units they put in them. Headers are compared as `key(_:)` makes them, so "Time Stamp",
+/// The words tracking apps and spreadsheets use in CSV headers, in English and Korean (and a few
+/// German and Japanese measurement names), and the units they put in them. Headers are compared as `key(_:)` makes them, so "Time Stamp",
 /// "time_stamp" and "TIMESTAMP" are one word.
 enum CSVHeaderVocabulary {
     enum Dimension: Hashable, Sendable {
@@ -43,8 +43,8 @@ enum CSVHeaderVocabulary {
 
     /// Measurement names that need no unit in the header, and the dimension they measure.
     static let measurementNames: [String: Dimension] = [
-        "weight": .mass, "무게": .mass, "체중": .mass, "mass": .mass,
-        "height": .length, "키": .length, "length": .length, "길이": .length, "신장": .length,
+        "weight": .mass, "무게": .mass, "체중": .mass, "mass": .mass, "gewicht": .mass, "体重": .mass,
+        "height": .length, "키": .length, "length": .length, "길이": .length, "신장": .length, "länge": .length, "身長": .length,
         "amount": .volume, "volume": .volume, "양": .volume,
         "duration": .duration, "minutes": .duration, "mins": .duration, "분": .duration, "시간분": .duration,
         "sleep": .duration, "수면": .duration,
@@ -72,9 +72,9 @@ enum CSVHeaderVocabulary {
         add(["ft", "foot", "feet"], .length, 30.48)
         add(["ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc", "미리", "밀리", "밀리리터"], .volume, 1)
         add(["l", "litre", "litres", "liter", "liters", "리터"], .volume, 1000)
-        add(["min", "mins", "minute", "minutes", "분", "m"], .duration, 1)
-        add(["h", "hr", "hrs", "hour", "hours", "시간"], .duration, 60)
-        add(["s", "sec", "secs", "second", "seconds", "초"], .duration, 1.0 / 60)
+        add(["min", "mins", "minute", "minutes", "분", "m", "分"], .duration, 1)
+        add(["h", "hr", "hrs", "hour", "hours", "시간", "時間"], .duration, 60)
+        add(["s", "sec", "secs", "second", "seconds", "초", "秒"], .duration, 1.0 / 60)
         add(["count", "마리", "개", "회", "번", "pcs", "pc", "ea", "x", "times", "number"], .count, 1)
         return table
     }()
@@ -104,6 +104,12 @@ enum CSVHeaderVocabulary {
             let inside = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
             let name = String(trimmed[..<start.lowerBound]).trimmedWhitespace
             return (name, inside.trimmedWhitespace)
+        }
+        // `Mass in g`, `Length in m`: a unit after "in", after a known measurement name.
+        if let range = trimmed.range(of: " in ", options: [.backwards, .caseInsensitive]) {
+            let name = String(trimmed[..<range.lowerBound]).trimmedWhitespace
+            let unit = String(trimmed[range.upperBound...]).trimmedWhitespace
+            if measurementNames[key(name)] != nil, isUnit(unit) { return (name, unit) }
         }
         // `weight_kg`, `Duration min`: only after a known measurement name, so "Pet No" stays text.
         if let separator = trimmed.lastIndex(where: { $0 == " " || $0 == "_" || $0 == "-" }) {
