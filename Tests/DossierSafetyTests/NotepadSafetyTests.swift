@@ -95,6 +95,18 @@ struct NotepadSafetyTests {
         #expect(imported.outcomes.map { $0["status"] as? String } == ["skipped"])
         #expect(imported.outcomes.first?["error"] as? String
             == "\(folder.path("notes/list.txt")): no dated entries in it (3 lines without a date)")
+        // Not out of view: the file is one problem in the ledger, with a kept copy of its bytes.
+        let problems = try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(problems.count == 1)
+        #expect(problems.first?["reason"] as? String == "no dated entries in it (3 lines without a date)")
+        let kept = try #require(problems.first?["kept"] as? String)
+        #expect(try String(contentsOfFile: folder.path("Library/\(kept)"), encoding: .utf8) == "Shopping list\nmore crickets\nnew heat mat\n")
+        let listed = try DossierBinary.run(["problems", "--library", "Library"], in: folder.url)
+        #expect(!listed.standardOutput.contains("No problems"))
+        #expect(listed.standardOutput.contains("no dated entries in it (3 lines without a date)"))
+        // Imported again, it is still one problem, not two.
+        #expect(try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url).status == 3)
+        #expect(try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines.count == 1)
     }
 
     @Test("A log line over 1 MiB is a problem, not a record; the lines around it are filed")

@@ -323,7 +323,9 @@ public struct ImportPipeline: Sendable {
     /// points at the kept copy, which is what `--move` checks before removing the source.
     private func keepSource(_ worked: inout WorkedSource) throws -> KeptSource? {
         guard let copy = worked.keptCopy else { return nil }
-        guard worked.outcome.status != .skipped, !options.dryRun else {
+        // A text source that gave no records is kept too: its problem in the ledger names the copy.
+        let skippedWithAProblem = worked.outcome.status == .skipped && !worked.ledger.isEmpty
+        guard worked.outcome.status != .skipped || skippedWithAProblem, !options.dryRun else {
             try? layout.files.remove(copy.stagedPath)
             return nil
         }

@@ -170,12 +170,16 @@ final class SourceCollector: ItemSink {
             }
             guard unassignedCount > 0 else {
                 // Nothing read at all: text that is no log (a README, subtitles), not a log full
-                // of mistakes; listing every line as a problem would help no one.
+                // of mistakes; listing every line as a problem would help no one. The file itself
+                // is one problem in the ledger, kept with its copy, so `dossier problems` never
+                // says every source was filed when this one gave nothing.
                 let lines = ledger.count + unledgered
-                return WorkedSource(outcome: SourceOutcome(
-                    source: source.path, status: .skipped, stage: .read,
-                    error: "\(source.path): no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"),
-                    source: source)
+                let reason = "no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"
+                ledger = [SourceProblem(line: nil, reason: reason)]
+                unledgered = 0
+                return WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped, stage: .read,
+                                                           error: "\(source.path): \(reason)"),
+                                    source: source)
             }
             return WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned, stage: .route,
                                                        error: "\(source.path): \(unassignedReason ?? SourceWorker.noSubjectReason)",

@@ -30,7 +30,7 @@ public struct NotepadImporter: Importer {
             options: NotepadOptions(monthFirst: resources.settings.monthFirst, fallbackYear: fallbackYear,
                                     nonNames: resources.keywords.allWords))
         let path = input.source.path
-        var lineCount = 0, records = 0, problems = 0
+        var lineCount = 0, records = 0, problems = 0, undated = 0
         func deliver(_ event: consuming NotepadEvent) throws {
             switch consume event {
             case .entry(let entry):
@@ -39,7 +39,7 @@ public struct NotepadImporter: Importer {
                     source: RecordSource(path: path, line: entry.line), subject: entry.subject, date: entry.date,
                     body: entry.body, text: entry.text)))
             case .problem(let problem):
-                problems += 1
+                if problem.isUndated { undated += 1 } else { problems += 1 }
                 let reason = changeIsKnown ? problem.reason : problem.reason.replacingOccurrences(
                     of: NotepadImporter.fallbackYearOrigin, with: NotepadImporter.importYearOrigin)
                 sink.report(SourceProblem(line: problem.line, reason: reason, isUndated: problem.isUndated))
@@ -52,7 +52,9 @@ public struct NotepadImporter: Importer {
         try parser.finish(deliver)
         sink.describe(reading: "\(CSVReading.grouped(lineCount)) \(lineCount == 1 ? "line" : "lines") -> "
             + "\(CSVReading.grouped(records)) \(records == 1 ? "record" : "records"), \(CSVReading.grouped(problems)) "
-            + "\(problems == 1 ? "problem" : "problems"); short dates (5/3) \(resources.settings.monthFirst ? "month" : "day") first, "
+            + "\(problems == 1 ? "problem" : "problems")"
+            + (undated > 0 ? ", \(CSVReading.grouped(undated)) \(undated == 1 ? "line" : "lines") with no date on or above it" : "")
+            + "; short dates (5/3) \(resources.settings.monthFirst ? "month" : "day") first, "
             + "as the library's monthFirst says")
     }
 
