@@ -22,10 +22,44 @@ struct ExportNameTests {
         #expect(again.status == 0, "\(again.standardError)")
         let outcome = try #require(again.outcomes.first)
         #expect(outcome["status"] as? String == "duplicate", "\(outcome)")
-        #expect(outcome["records"] as? [String: Int] == ["added": 0, "duplicate": 3, "removed": 0])
+        // Known by its bytes before it is read: no row of it is read again.
+        #expect(outcome["records"] == nil)
+        #expect((outcome["destination"] as? String)?.hasPrefix(folder.path("Library/sources/BabyRecords_")) == true)
         let records = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
         #expect(records.count == 3)
         #expect(Set(records.compactMap { $0["kind"] as? String }) == ["babyrecord"])
+    }
+
+    @Test("The same bytes under another name and path are a duplicate source: nothing filed again, --move removes it, another subject's copy still files")
+    func theSameBytesAreOneSource() throws {
+        let folder = try TemporaryFolder()
+        for subject in ["children/mina", "children/hana"] {
+            let added = try DossierBinary.run(["subjects", "add", subject, "--name", String(subject.dropFirst(9)), "--library", "Library"],
+                                              in: folder.url)
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+        let export = "Date,Time,Amount (ml)\r\n2024-03-05,07:10,120\r\n2024-03-05,10:40,90\r\n"
+        try folder.write(export, to: "dump/children/mina/feedings.csv")
+        try folder.write(export, to: "later/children/mina/export.csv")
+        try folder.write(export, to: "later/children/hana/feedings.csv")
+        let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(first.outcomes.first?["records"] as? [String: Int] == ["added": 2, "duplicate": 0, "removed": 0])
+        let kept = try #require(folder.files(under: "Library/sources").first)
+
+        let later = try DossierBinary.run(["import", "later", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(later.status == 0, "\(later.standardError)")
+        let outcomes = Dictionary(uniqueKeysWithValues: later.outcomes.map { ($0["source"] as! String, $0) })
+        let copy = try #require(outcomes[folder.path("later/children/mina/export.csv")])
+        #expect(copy["status"] as? String == "duplicate")
+        #expect(copy["destination"] as? String == folder.path("Library/sources/\(kept)"))
+        #expect(copy["source_removed"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("later/children/mina/export.csv")))
+        // The same bytes for another child are her records.
+        let hana = try #require(outcomes[folder.path("later/children/hana/feedings.csv")])
+        #expect(hana["records"] as? [String: Int] == ["added": 2, "duplicate": 0, "removed": 0])
+        let mina = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(mina.compactMap { $0["kind"] as? String } == ["feeding", "feeding"])
+        #expect(try String(contentsOfFile: folder.path("Library/sources/\(kept)"), encoding: .utf8) == export)
     }
 
     @Test("A keywords file without a 'foods' key (or without 'kinds') adds what it has and nothing is refused")

@@ -293,6 +293,24 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// The rows of another source whose version with exactly the bytes kept as `kept` gave
+    /// records routed alike and still stands for them (current, or departed from its path: either
+    /// way its records are filed); empty when there is none. A superseded version does not
+    /// count, since its records may have been replaced.
+    public func sourceStandingFor(keptAs kept: String, routeSubject: String?,
+                                  otherThan path: String) throws(LibraryError) -> [SourceYearFile] {
+        try read { db in
+            guard let standing = try String.fetchOne(db, sql: """
+                SELECT source_path FROM source_year_file
+                WHERE kept_path = ? AND route_subject IS ? AND source_path != ? AND superseded = 0
+                ORDER BY source_path LIMIT 1
+                """, arguments: [kept, routeSubject, path])
+            else { return [] }
+            return try SourceYearFile.filter(Column("source_path") == standing && Column("kept_path") == kept)
+                .order(Column("year_file")).fetchAll(db)
+        }
+    }
+
     /// Where one version of a source stands (superseded, departed), as its rows say; nil when
     /// the index has no row of it.
     public func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile? {

@@ -256,6 +256,7 @@ public struct ImportPipeline: Sendable {
                 recordFiles = try replace(lineage, of: source, keeping: ids, index: index, into: &worked, recordFiles: recordFiles)
             }
             if options.history == .departed { worked.imported?.departedAt = ImportPipeline.now() }
+            if !worked.standInRows.isEmpty && !options.dryRun { yearFiles = worked.standInRows }
         } catch {
             worked.pendingRecords?.discard()
             if let copy = worked.keptCopy { try? layout.files.remove(copy.stagedPath) }
@@ -274,7 +275,7 @@ public struct ImportPipeline: Sendable {
         var departure: SourceDeparture?
         do {
             let ledger = worked.keptCopy.map { _ in ledgerEntries(of: worked, keptPath: kept?.path) }
-            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil {
+            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil || !yearFiles.isEmpty {
                 departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
                 try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported, kept: kept,
                                  ledger: ledger, yearFiles: yearFiles, superseded: Array(Set(lineage.map(\.keptPath))),

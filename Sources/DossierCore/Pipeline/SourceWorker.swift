@@ -76,6 +76,7 @@ struct SourceWorker: Sendable {
             return worked
         }
         let kept = try keepCopy(of: source, for: importer)
+        if let kept, let earlier = try sameBytesFiled(kept, from: source) { return earlier }
         let collector = SourceCollector(worker: self, source: source, keptSource: kept?.relativePath)
         do {
             try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
@@ -116,6 +117,38 @@ struct SourceWorker: Sendable {
             return SourceKeeper.StagedCopy(stagedPath: staged.stagedPath, digest: staged.digest, size: staged.size,
                                            relativePath: already.path, durable: staged.durable)
         }
+    }
+
+    /// A text source whose very bytes another source gave, routed alike, and whose records are
+    /// filed: a duplicate, whatever its name or path says (`BabyRecords (1).csv` downloaded
+    /// again, `other.csv` copied from it), so nothing is filed twice under another kind. It
+    /// stands for those records too (`standInRows`). Its copy in the library is already kept,
+    /// which is what `--move` checks. Not for a retry, which reads a kept copy on purpose.
+    private func sameBytesFiled(_ kept: SourceKeeper.StagedCopy, from source: SourceFile) throws -> WorkedSource? {
+        guard !options.retryingProblems, let index,
+              let already = try index.keptSource(sha256: kept.digest.hex), already.path == kept.relativePath
+        else { return nil }
+        let routeSubject: String?
+        switch route(.record(RecordDraft(source: RecordSource(path: source.path, line: 0), subject: nil,
+                                         date: RecordDate(year: 2000, month: 1, day: 1)!, body: "", text: "")), from: source) {
+        case .subject(let subject): routeSubject = subject.path
+        default: routeSubject = nil
+        }
+        // A file with a history of its own at this path is read as ever: its earlier versions'
+        // records are this version's to replace.
+        guard try index.lineage(ofSource: source.path, otherThan: already.path).isEmpty else { return nil }
+        let standing = try index.sourceStandingFor(keptAs: already.path, routeSubject: routeSubject, otherThan: source.path)
+        guard !standing.isEmpty else { return nil }
+        discard(kept)
+        var worked = WorkedSource(outcome: SourceOutcome(
+            source: source.path, status: .duplicate, subject: try routeSubject.map { try Subject(parsing: $0) },
+            destination: layout.root.appendingPathComponent(already.path).path), source: source)
+        worked.safeCopy = SafeCopy(path: already.path, digest: kept.digest)
+        worked.standInRows = standing.map {
+            SourceYearFile(sourcePath: source.path, keptPath: already.path, yearFile: $0.yearFile, routeSubject: routeSubject,
+                           departedAt: options.history == .departed ? ImportPipeline.now() : nil)
+        }
+        return worked
     }
 
     private func discard(_ copy: SourceKeeper.StagedCopy) {

@@ -19,6 +19,10 @@ struct WorkedSource: Sendable {
     var pathSubject: Subject?
     /// Every year file its records belong to (changed by it or not), relative to the root.
     var recordYearFiles: [String] = []
+    /// For a text source whose bytes another source gave (read no further): its own rows for
+    /// the year files that source's version gave records to, so it stands for those records
+    /// too, and an edit of the other hands them to it.
+    var standInRows: [SourceYearFile] = []
     /// The file in the library whose bytes make the source safe to remove (`--move`): the filed
     /// photo, or the kept copy of a text source, with the digest it must have.
     var safeCopy: SafeCopy?
