@@ -73,7 +73,8 @@ public struct LibraryLayout: Sendable {
         return url
     }
 
-    /// Whether the root holds a library already (its index folder or a subject kind folder).
+    /// Whether the root holds a library already: a subject kind folder, or anything in its index
+    /// folder besides what a first import makes to take the lock.
     public var holdsLibrary: Bool {
         if SubjectKind.allCases.contains(where: { FileManager.default.fileExists(atPath: root.appendingPathComponent($0.rawValue).path) }) {
             return true

@@ -139,12 +139,12 @@ final class SourceCollector: ItemSink {
     }
 
     private func finishOutcome() throws -> WorkedSource {
-        var worked = try finishOutcomeUnread()
+        var worked = try workedWithoutReading()
         worked.outcome.reading = reading
         return worked
     }
 
-    private func finishOutcomeUnread() throws -> WorkedSource {
+    private func workedWithoutReading() throws -> WorkedSource {
         if hiddenProblems > 0 { problems.append("\(source.path): and \(hiddenProblems) more problems") }
         if unassignedCount > 0, let reason = unassignedReason {
             let lines = unassignedLines.map(String.init).joined(separator: ", ")
