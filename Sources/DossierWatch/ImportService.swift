@@ -240,6 +240,15 @@ public final class ImportService: Service {
         }
     }
 
+    /// Whether the file filed from `source` is no longer at its path: gone, or another file (other
+    /// size or time) there now. A link is looked at only for being there.
+    static func leftWhileFiled(_ source: SourceFile) -> Bool {
+        guard let info = SourcePath.status(source.path, followingLinks: false) else { return true }
+        guard info.st_mode & S_IFMT == S_IFREG else { return false }
+        let now = SourceFile(path: source.path, info: info)
+        return now.size != source.size || now.modificationTime != source.modificationTime
+    }
+
     private func settle(_ batch: [SourceFile], recorder: OutcomeRecorder, interrupted: Bool) async {
         var endings: [(path: String, ending: InboxWatcher.Ending)] = []
         var toQuarantine: [(SourceFile, SourceOutcome)] = []
@@ -251,7 +260,13 @@ public final class ImportService: Service {
             }
             switch outcome.status {
             case .imported, .duplicate:
-                if outcome.sourceRemoved || settings.keep {
+                if !outcome.sourceRemoved, ImportService.leftWhileFiled(source) {
+                    // Deleted (or replaced by a new file of its name) after it was read and before
+                    // the watcher knew it stayed: it has departed, recorded before the next batch,
+                    // and a file now at its path is a new one, never this one edited.
+                    departures.withLock { $0.append(source.path) }
+                    endings.append((source.path, .left))
+                } else if outcome.sourceRemoved || settings.keep {
                     endings.append((source.path, outcome.sourceRemoved ? .left : .stayed))
                 } else {
                     logger.record(.kept, level: .warning, ["source": "\(SourcePath.displayed(source.path))",
