@@ -30,7 +30,7 @@ struct ExportNameTests {
         #expect(Set(records.compactMap { $0["kind"] as? String }) == ["babyrecord"])
     }
 
-    @Test("The same bytes under another name and path are a duplicate source: nothing filed again, --move removes it, another subject's copy still files")
+    @Test("The same bytes under another name and path are a duplicate source (a dry run says so too): nothing filed again, --move removes it, another subject's copy still files")
     func theSameBytesAreOneSource() throws {
         let folder = try TemporaryFolder()
         for subject in ["children/mina", "children/hana"] {
@@ -46,6 +46,9 @@ struct ExportNameTests {
         #expect(first.outcomes.first?["records"] as? [String: Int] == ["added": 2, "duplicate": 0, "removed": 0])
         let kept = try #require(folder.files(under: "Library/sources").first)
 
+        // A dry run says so too, though it stages nothing.
+        let dry = try DossierBinary.run(["import", "later/children/mina", "--library", "Library", "--dry-run", "--json"], in: folder.url)
+        #expect(dry.outcomes.map { $0["status"] as? String } == ["duplicate"])
         let later = try DossierBinary.run(["import", "later", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(later.status == 0, "\(later.standardError)")
         let outcomes = Dictionary(uniqueKeysWithValues: later.outcomes.map { ($0["source"] as! String, $0) })

@@ -76,7 +76,8 @@ struct SourceWorker: Sendable {
             return worked
         }
         let kept = try keepCopy(of: source, for: importer)
-        if let kept, let earlier = try sameBytesFiled(kept, from: source) { return earlier }
+        if let digest = try kept?.digest ?? dryRunDigest(of: source, for: importer),
+           let earlier = try sameBytesFiled(digest, staged: kept, from: source) { return earlier }
         let collector = SourceCollector(worker: self, source: source, keptSource: kept?.relativePath)
         do {
             try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
@@ -124,10 +125,9 @@ struct SourceWorker: Sendable {
     /// again, `other.csv` copied from it), so nothing is filed twice under another kind. It
     /// stands for those records too (`standInRows`). Its copy in the library is already kept,
     /// which is what `--move` checks. Not for a retry, which reads a kept copy on purpose.
-    private func sameBytesFiled(_ kept: SourceKeeper.StagedCopy, from source: SourceFile) throws -> WorkedSource? {
-        guard !options.retryingProblems, let index,
-              let already = try index.keptSource(sha256: kept.digest.hex), already.path == kept.relativePath
-        else { return nil }
+    private func sameBytesFiled(_ digest: ContentDigest, staged kept: SourceKeeper.StagedCopy?,
+                                from source: SourceFile) throws -> WorkedSource? {
+        guard !options.retryingProblems, let index, let already = try index.keptSource(sha256: digest.hex) else { return nil }
         let routeSubject: String?
         switch route(.record(RecordDraft(source: RecordSource(path: source.path, line: 0), subject: nil,
                                          date: RecordDate(year: 2000, month: 1, day: 1)!, body: "", text: "")), from: source) {
@@ -139,16 +139,28 @@ struct SourceWorker: Sendable {
         guard try index.lineage(ofSource: source.path, otherThan: already.path).isEmpty else { return nil }
         let standing = try index.sourceStandingFor(keptAs: already.path, routeSubject: routeSubject, otherThan: source.path)
         guard !standing.isEmpty else { return nil }
-        discard(kept)
+        kept.map(discard)
         var worked = WorkedSource(outcome: SourceOutcome(
             source: source.path, status: .duplicate, subject: try routeSubject.map { try Subject(parsing: $0) },
             destination: layout.root.appendingPathComponent(already.path).path), source: source)
-        worked.safeCopy = SafeCopy(path: already.path, digest: kept.digest)
+        worked.safeCopy = SafeCopy(path: already.path, digest: digest)
         worked.standInRows = standing.map {
             SourceYearFile(sourcePath: source.path, keptPath: already.path, yearFile: $0.yearFile, routeSubject: routeSubject,
                            departedAt: options.history == .departed ? ImportPipeline.now() : nil)
         }
         return worked
+    }
+
+    /// A dry run stages nothing, but reads a text source's digest all the same, so it says a
+    /// content duplicate is one, as the import would.
+    private func dryRunDigest(of source: SourceFile, for importer: any Importer) throws -> ContentDigest? {
+        guard importer.keepsSource, options.dryRun else { return nil }
+        return try step(.keep, source) {
+            let descriptor = SourcePath.openForReading(source.readPath)
+            guard descriptor >= 0 else { throw ImportFailure(path: source.path, stage: .keep, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+            defer { close(descriptor) }
+            return try ScratchFile.hash(descriptor).1
+        }
     }
 
     private func discard(_ copy: SourceKeeper.StagedCopy) {
