@@ -112,4 +112,29 @@ struct CSVSafetyTests {
         #expect(rex.contains("\"born\" : \"2021-05-03\"") && rex.contains("\"species\" : \"Eublepharis macularius\""))
         #expect(FileManager.default.fileExists(atPath: folder.path("Library/children/hana/profile.json")))
     }
+
+    @Test("A copy of an export whose kept copy in the library was damaged is never removed by --move as a duplicate of it")
+    func aDuplicateOfADamagedKeptCopyIsNotRemoved() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        let export = "Date,Time,Amount (ml)\r\n2024-03-05,07:10,120\r\n2024-03-05,10:40,90\r\n"
+        try folder.write(export, to: "dump/children/mina/feedings.csv")
+        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        let kept = try #require(folder.files(under: "Library/sources").first)
+        // Four bytes of the library's kept copy overwritten, its size unchanged.
+        var damaged = Array(export.utf8)
+        damaged.replaceSubrange(30..<34, with: Array("XXXX".utf8))
+        try folder.write(damaged, to: "Library/sources/\(kept)")
+
+        try folder.write(export, to: "again/children/mina/export.csv")
+        let again = try DossierBinary.run(["import", "again", "--library", "Library", "--move", "--json"], in: folder.url)
+        let outcome = try #require(again.outcomes.first)
+        #expect(outcome["status"] as? String == "duplicate")
+        #expect(outcome["source_removed"] == nil, "\(again.standardOutput)")
+        #expect(outcome["warnings"] as? [String] == ["not removed: its copy \(folder.path("Library/sources/\(kept)")) in the library "
+                                                    + "does not hold the bytes that were filed"])
+        // The user's bytes are still where they put them.
+        #expect(try String(contentsOfFile: folder.path("again/children/mina/export.csv"), encoding: .utf8) == export)
+    }
 }
