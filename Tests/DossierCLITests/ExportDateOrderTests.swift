@@ -13,6 +13,8 @@ struct ExportDateOrderTests {
         let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--born", "2023-11-02",
                                            "--library", "Library"], in: folder.url)
         #expect(added.status == 0, "\(added.standardError)")
+        // Baby Buddy writes its amounts with no unit: the library says which.
+        try folder.write(#"{"units": {"feeding": "ml"}}"#, to: "Library/config/records.json")
     }
 
     /// A feeding export in the shape Baby Buddy writes (`dd/mm/yyyy HH:MM`, a child column, the
@@ -48,7 +50,7 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String
-                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); kind from 'Type'; 'Amount' -> ml")
+                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         let filed = try dates()
         #expect(filed.count == 41)
         // 09/01/2024 is the 9th of January, not the 1st of September: nothing after April.
@@ -60,14 +62,14 @@ struct ExportDateOrderTests {
 
     @Test("A column whose every date reads either way follows the library's monthFirst, for CSV as for logs, and says so")
     func ambiguousDatesFollowTheLibrarySetting() throws {
-        try folder.write(#"{"monthFirst": false}"#, to: "Library/config/records.json")
+        try folder.write(#"{"monthFirst": false, "units": {"feeding": "ml"}}"#, to: "Library/config/records.json")
         let days = [(day: 3, month: 4), (day: 5, month: 4), (day: 7, month: 5)]
         try folder.write(ExportDateOrderTests.feedings(days: days), to: "export/feedings.csv")
         let imported = try DossierBinary.run(["import", "export", "--library", "Library"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains(
             "  read: 3 rows -> 3 records, 0 problems; dates D/M/Y in 'Start' "
-            + "(every date reads either way: the library's monthFirst is false); kind from 'Type'; 'Amount' -> ml\n"))
+            + "(every date reads either way: the library's monthFirst is false); kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
         #expect(try dates() == ["2024-04-03T06:15", "2024-04-05T07:15", "2024-05-07T08:15"])
     }
 
@@ -77,7 +79,7 @@ struct ExportDateOrderTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates M/D/Y in 'Start' (every date reads either way: the library's monthFirst is true); "
-                + "kind from 'Type'; 'Amount' -> ml")
+                + "kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         #expect(try dates() == ["2024-03-04T06:15", "2024-05-04T07:15"])
     }
 

@@ -47,13 +47,22 @@ struct CSVColumnsTests {
         #expect(CSVColumns.role(of: header) == .measurement(name: name, unit: unit, factor: factor))
     }
 
-    @Test("Known measurement names without a unit take their dimension's unit",
+    @Test("Known measurement names without a unit leave their unit to be settled row by row, never assumed",
           arguments: [("Weight", MeasurementUnit.grams), ("무게", .grams), ("체중", .grams), ("height", .centimetres), ("키", .centimetres),
                       ("Length", .centimetres), ("길이", .centimetres), ("Amount", .millilitres), ("volume", .millilitres),
-                      ("양", .millilitres), ("Duration", .minutes), ("Count", .count), ("수량", .count)]
+                      ("양", .millilitres), ("Duration", .minutes)]
               as [(String, MeasurementUnit)])
-    func defaultUnits(_ header: String, _ unit: MeasurementUnit) {
-        #expect(CSVColumns.role(of: header) == .measurement(name: header, unit: unit, factor: 1))
+    func unitlessMeasurementNames(_ header: String, _ dimension: MeasurementUnit) {
+        #expect(CSVColumns.role(of: header) == .unitlessMeasurement(name: header, dimension: dimension))
+    }
+
+    @Test("A count needs no unit, and a name that is its unit (Minutes) says it; Quantity measures what its row's kind does")
+    func namesThatSayTheirUnit() {
+        #expect(CSVColumns.role(of: "Count") == .measurement(name: "Count", unit: .count, factor: 1))
+        #expect(CSVColumns.role(of: "수량") == .measurement(name: "수량", unit: .count, factor: 1))
+        #expect(CSVColumns.role(of: "Minutes") == .measurement(name: "Minutes", unit: .minutes, factor: 1))
+        #expect(CSVColumns.role(of: "Quantity") == .unitlessMeasurement(name: "Quantity", dimension: nil))
+        #expect(CSVColumns.role(of: "단위") == .unit)
     }
 
     @Test("A parenthesis that is not a unit leaves the header's role to its name")
@@ -113,7 +122,7 @@ struct CSVColumnsTests {
         #expect(read.problems == ["column 'Weight (kg)': 'abc' is not a number"])
         #expect(read.subjectName == "leo")
         #expect(read.date == RecordDate(year: 2026, month: 1, day: 13))
-        let badDate = values(["Date", "Weight"], ["yesterday", "45"])
+        let badDate = values(["Date", "Weight (g)"], ["yesterday", "45"])
         #expect(badDate.problems == ["column 'Date': 'yesterday' is not a date"])
         #expect(badDate.measurements == [RecordMeasurement(name: "Weight", value: 45, unit: .grams)])
         let impossible = values(["Date"], ["2026-02-30"])
@@ -137,14 +146,14 @@ struct CSVColumnsTests {
 
     @Test("Thousands separators, and the decimal comma where ; delimits fields")
     func numbers() {
-        #expect(values(["Weight"], ["1,234"]).measurements.first?.value == 1234)
-        #expect(values(["Weight"], ["1,234.5"]).measurements.first?.value == 1234.5)
-        #expect(values(["Weight"], ["45,5"]).measurements.first?.value == 45.5)
-        #expect(values(["Weight"], ["-2"]).measurements.first?.value == -2)
-        #expect(values(["Weight"], ["45,5"], decimalComma: true).measurements.first?.value == 45.5)
-        #expect(values(["Weight"], ["1,234"], decimalComma: true).measurements.first?.value == 1.234)
-        #expect(values(["Weight"], ["1.234,5"], decimalComma: true).measurements.first?.value == 1234.5)
-        #expect(values(["Weight"], ["1,2,3"]).problems == ["column 'Weight': '1,2,3' is not a number"])
+        #expect(values(["Weight (g)"], ["1,234"]).measurements.first?.value == 1234)
+        #expect(values(["Weight (g)"], ["1,234.5"]).measurements.first?.value == 1234.5)
+        #expect(values(["Weight (g)"], ["45,5"]).measurements.first?.value == 45.5)
+        #expect(values(["Weight (g)"], ["-2"]).measurements.first?.value == -2)
+        #expect(values(["Weight (g)"], ["45,5"], decimalComma: true).measurements.first?.value == 45.5)
+        #expect(values(["Weight (g)"], ["1,234"], decimalComma: true).measurements.first?.value == 1.234)
+        #expect(values(["Weight (g)"], ["1.234,5"], decimalComma: true).measurements.first?.value == 1234.5)
+        #expect(values(["Weight (g)"], ["1,2,3"]).problems == ["column 'Weight (g)': '1,2,3' is not a number"])
         let semicolon = CSVColumns(header: CSVRow(line: 1, fields: ["Weight"]), dialect: CSVDialect(delimiter: ";"))
         #expect(semicolon.decimalComma)
     }

@@ -13,6 +13,14 @@ public enum CSVColumnRole: Hashable, Sendable {
     case note
     /// A number; a cell's value times `factor` is in `unit`. `name` is the header without its unit.
     case measurement(name: String, unit: MeasurementUnit, factor: Double)
+    /// A number whose header names what it measures but not in what unit (`Weight`, `체중`),
+    /// or not even that (`Quantity`: `dimension` nil, what its row's kind measures): its unit is
+    /// read from the cell, a unit column, the note, the library's settings or plausibility, and
+    /// never assumed (`UnitSettler`).
+    case unitlessMeasurement(name: String, dimension: MeasurementUnit?)
+    /// The unit of the row's number in a unitless column (`Unit`, `단위`, or a column holding
+    /// only units: `Extra data` = `lbs`).
+    case unit
     /// Anything else, kept by its header.
     case text
 }

@@ -8,8 +8,9 @@ import Foundation
 /// Headers are matched in English and Korean, ignoring case, spaces and punctuation. A unit in
 /// the header (`Amount (oz.)`, `무게(g)`, `Weight [kg]`, `weight_kg`) makes the column a
 /// measurement converted to the unit records keep (g, cm, ml, min, count); known measurement
-/// names without one (weight, 키, amount, ...) take that dimension's unit. The first column of a
-/// role takes it; a second date or note column is kept as a text field rather than dropped.
+/// names without one (weight, 키, amount, ...) and `Quantity` are numbers whose unit is settled
+/// row by row (`UnitSettler`), never assumed. The first column of a role takes it; a second
+/// date or note column is kept as a text field rather than dropped.
 public struct CSVColumns: Sendable {
     public let columns: [CSVColumn]
     /// Whether `45,5` is 45.5: files delimited by `;` are the ones written where the comma is the
@@ -32,9 +33,9 @@ public struct CSVColumns: Sendable {
         for (index, header) in header.enumerated() {
             var role = CSVColumns.role(of: header)
             switch role {
-            case .date, .time, .subject, .kind, .note:
+            case .date, .time, .subject, .kind, .note, .unit:
                 if taken.contains(role) { role = .text } else { taken.insert(role) }
-            case .measurement, .text:
+            case .measurement, .unitlessMeasurement, .text:
                 break
             }
             columns.append(CSVColumn(index: index, header: header, role: role))
@@ -61,6 +62,33 @@ public struct CSVColumns: Sendable {
         CSVColumns(columns: columns.map { column in
             column.index == index ? CSVColumn(index: index, header: column.header, role: .date, foundByValues: true) : column
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
+    }
+
+    /// The same columns with the one at `index` holding the unit of the row's unitless number
+    /// (found by its values: `Extra data` = `lbs`).
+    public func withUnitColumn(at index: Int) -> CSVColumns {
+        CSVColumns(columns: columns.map { column in
+            column.index == index ? CSVColumn(index: index, header: column.header, role: .unit, foundByValues: true) : column
+        }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
+    }
+
+    /// The first column kept as text whose values (four in five of its non-empty cells in
+    /// `rows`, at least two) are units, in a file with a number column that names none: that
+    /// number's unit column (`Quantity`, then `Extra data` holding `lbs`).
+    public func unitColumnByValues(in rows: [[String]]) -> Int? {
+        guard column(.unit) == nil, columns.contains(where: { if case .unitlessMeasurement = $0.role { true } else { false } })
+        else { return nil }
+        for column in columns where column.role == .text {
+            var values = 0, units = 0
+            for row in rows where column.index < row.count {
+                let cell = row[column.index].trimmedWhitespace
+                guard !cell.isEmpty else { continue }
+                values += 1
+                if CSVHeaderVocabulary.isUnit(cell) { units += 1 }
+            }
+            if units >= 2, units * 5 >= values * 4 { return column.index }
+        }
+        return nil
     }
 
     /// The first column kept as text most of whose values are dates (four in five of its
@@ -127,8 +155,15 @@ public struct CSVColumns: Sendable {
         if CSVHeaderVocabulary.kindWords.contains(key) { return .kind }
         if CSVHeaderVocabulary.noteWords.contains(key) { return .note }
         if let dimension = CSVHeaderVocabulary.measurementNames[key] {
-            return .measurement(name: name, unit: dimension.unit, factor: 1)
+            // `Minutes`, `Count`: the name is its unit. `Weight`, `Amount`: the unit is not said.
+            if dimension == .count { return .measurement(name: name, unit: .count, factor: 1) }
+            if let factor = CSVHeaderVocabulary.factor(of: name, in: dimension.unit) {
+                return .measurement(name: name, unit: dimension.unit, factor: factor)
+            }
+            return .unitlessMeasurement(name: name, dimension: dimension.unit)
         }
+        if CSVHeaderVocabulary.quantityWords.contains(key) { return .unitlessMeasurement(name: name, dimension: nil) }
+        if CSVHeaderVocabulary.unitWords.contains(key) { return .unit }
         // `grams`, `kg`, `oz`: a header that is only a unit measures what the unit does. One
         // letter (`g`, `m`, `l`) is too easily a column's initial to be taken for a unit.
         if bracket == nil, key.count > 1, let (dimension, factor) = CSVHeaderVocabulary.unit(name, forName: "") {
@@ -162,11 +197,24 @@ public struct CSVColumns: Sendable {
                     if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
                         values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
                     } else {
-                        let text = String(decoding: cell, as: UTF8.self)
-                        if !CSVColumns.blanks.contains(text.lowercased()) {
-                            values.problems.append("column '\(column.header)': '\(text)' is not a number")
-                        }
+                        notANumber(cell, in: column, problems: &values.problems)
                     }
+                case .unitlessMeasurement(let name, let dimension):
+                    if let number = CSVNumber.parse(cell, decimalComma: decimalComma) {
+                        values.unitless.append(UnitlessMeasurement(header: column.header, name: name, dimension: dimension,
+                                                                   value: number, written: String(decoding: cell, as: UTF8.self)))
+                    } else if let dimension, let value = measurementValue(cell, unit: dimension, factor: 1, name: name) {
+                        values.measurements.append(RecordMeasurement(name: name, value: value, unit: dimension))
+                    } else if dimension == nil, let quantity = CSVColumns.numberAndUnit(cell, decimalComma: decimalComma) {
+                        // `8.2 oz` in a `Quantity` column: what an ounce is, the row's kind says.
+                        values.unitless.append(UnitlessMeasurement(header: column.header, name: name, dimension: nil,
+                                                                   value: quantity.number, written: String(decoding: cell, as: UTF8.self),
+                                                                   writtenUnit: quantity.unit))
+                    } else {
+                        notANumber(cell, in: column, problems: &values.problems)
+                    }
+                case .unit:
+                    values.unitText = String(decoding: cell, as: UTF8.self)
                 case .text:
                     let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
                     values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = String(decoding: raw, as: UTF8.self)
@@ -175,6 +223,23 @@ public struct CSVColumns: Sendable {
             values.date = date(dateCell, timeCell, problems: &values.problems)
         }
         return values
+    }
+
+    private func notANumber(_ cell: UnsafeBufferPointer<UInt8>, in column: CSVColumn, problems: inout [String]) {
+        let text = String(decoding: cell, as: UTF8.self)
+        if !CSVColumns.blanks.contains(text.lowercased()) {
+            problems.append("column '\(column.header)': '\(text)' is not a number")
+        }
+    }
+
+    /// `8.2 oz`, `20lbs`: one number and one unit after it.
+    private static func numberAndUnit(_ utf8: UnsafeBufferPointer<UInt8>, decimalComma: Bool) -> (number: Double, unit: String)? {
+        let cell = String(decoding: utf8, as: UTF8.self)
+        guard let match = cell.wholeMatch(of: /\s*([+-]?\d+(?:[.,]\d+)?)\s*(\S+)\s*/),
+              CSVHeaderVocabulary.isUnit(String(match.2)),
+              let number = CSVNumber.parse(String(match.1), decimalComma: decimalComma)
+        else { return nil }
+        return (number, String(match.2))
     }
 
     /// A trimmed, non-empty cell of the row being read, and its column.

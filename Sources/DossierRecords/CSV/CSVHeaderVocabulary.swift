@@ -39,6 +39,10 @@ enum CSVHeaderVocabulary {
     static let kindWords: Set<String> = ["kind", "type", "category", "event", "activity", "종류", "구분", "분류",
                                          "eventtype", "activitytype", "recordcategory", "recordtype", "entrytype",
                                          "種類", "カテゴリ", "カテゴリー", "項目"]
+    /// A number that measures what its row's kind does (`Quantity` 20 beside `lbs`).
+    static let quantityWords: Set<String> = ["quantity", "qty", "value", "수치", "값", "数量", "値"]
+    /// The unit of the row's quantity.
+    static let unitWords: Set<String> = ["unit", "units", "uom", "unitofmeasure", "단위", "単位"]
     static let noteWords: Set<String> = ["note", "notes", "memo", "memos", "comment", "comments", "메모", "비고", "내용"]
 
     /// Measurement names that need no unit in the header, and the dimension they measure.
@@ -94,6 +98,17 @@ enum CSVHeaderVocabulary {
     }
 
     static func isUnit(_ written: String) -> Bool { units[key(written)] != nil }
+
+    /// What one `written` unit is in `unit` (the one records keep for its dimension): `kg` in g
+    /// is 1000, `oz` in ml is 29.5735 and in g 28.35; nil when it measures something else.
+    static func factor(of written: String, in unit: MeasurementUnit) -> Double? {
+        units[key(written)]?.first { $0.0.unit == unit }?.1
+    }
+
+    /// The units `written` may be, as the unit records keep for each dimension it may measure.
+    static func meanings(of written: String) -> [(unit: MeasurementUnit, factor: Double)] {
+        (units[key(written)] ?? []).map { ($0.0.unit, $0.1) }
+    }
 
     /// A header split into its name and what is written in a trailing bracket (`Amount (oz.)`,
     /// `무게(g)`, `Weight [kg]`, `Date (local)`), or after it when that is a unit (`weight_kg`).

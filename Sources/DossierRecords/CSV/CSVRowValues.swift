@@ -10,6 +10,11 @@ public struct CSVRowValues: Equatable, Sendable {
     public var kind: String?
     /// In the units records keep (g, cm, ml, min, count), named after their headers.
     public var measurements: [RecordMeasurement]
+    /// Numbers in columns that do not say their unit, settled by the importer once it knows the
+    /// row's kind and subject.
+    var unitless: [UnitlessMeasurement] = []
+    /// The unit column's cell (`lbs`), for the row's unitless number.
+    public var unitText: String?
     public var note: String?
     /// The non-empty cells of text columns, by header; cells past the header as "column N".
     public var fields: [String: String]

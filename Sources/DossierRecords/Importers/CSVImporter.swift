@@ -45,6 +45,9 @@ public struct CSVImporter: Importer {
         if !CSVImporter.hasDateColumn(columns), let index = columns.dateColumnByValues(in: firstRows.map(\.fields)) {
             columns = columns.withDateColumn(at: index)
         }
+        if let index = columns.unitColumnByValues(in: firstRows.map(\.fields)) {
+            columns = columns.withUnitColumn(at: index)
+        }
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
         }
@@ -76,11 +79,13 @@ public struct CSVImporter: Importer {
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
         var reading = CSVReading()
+        let settler = resources.unitSettler
+        let unitColumn = columns.column(.unit)?.header ?? ""
         let path = input.source.path
         var sampled = firstRows.makeIterator()
         while let row = try sampled.next() ?? reader.next() {
             reading.rows += 1
-            let values = columns.values(of: row)
+            var values = columns.values(of: row)
             for problem in values.problems { sink.report("line \(row.line): \(problem)") }
             guard let date = values.date else {
                 sink.report("line \(row.line): no date in this row")
@@ -97,14 +102,31 @@ public struct CSVImporter: Importer {
                 }
                 subject = named
             }
-            if !values.problems.isEmpty { reading.rowsWithProblems += 1 }
             let kind = values.kind.map { cell in
                 kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
             } ?? fileKind
+            var unitProblems = false
+            for number in values.unitless {
+                let measured = subject ?? sink.sourceSubject
+                let decision = settler.settle(number, kind: kind, subject: measured,
+                                              subjectClass: measured.flatMap { resources.subjectClasses[$0] },
+                                              unitCell: values.unitText.map { (unitColumn, $0) }, note: values.note)
+                reading.count(decision, in: number.header)
+                switch decision {
+                case .settled(let measurement, _, _):
+                    values.measurements.append(measurement)
+                case .unsettled(let reason):
+                    values.fields[number.header] = number.written
+                    sink.report("line \(row.line): \(reason)")
+                    unitProblems = true
+                }
+            }
+            if !values.problems.isEmpty || unitProblems { reading.rowsWithProblems += 1 }
             reading.records += 1
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
+        for guess in reading.guessedUnits { sink.report(guess) }
         sink.describe(reading: reading.line(columns: columns, kind: kindSource))
     }
 
@@ -118,7 +140,7 @@ public struct CSVImporter: Importer {
         var best: (index: Int, named: Int)?
         for column in columns.columns {
             switch column.role {
-            case .date, .time, .measurement: continue
+            case .date, .time, .measurement, .unitlessMeasurement, .unit: continue
             case .subject, .kind, .note, .text: break
             }
             var values = 0, named = 0

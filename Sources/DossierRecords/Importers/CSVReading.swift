@@ -8,6 +8,57 @@ struct CSVReading {
     var records = 0
     /// Rows not filed, each with at least one problem.
     var rowsWithProblems = 0
+    /// How each unitless column's numbers were read, in the order the columns were met.
+    private var unitOutcomes: [(header: String, outcomes: [(UnitOutcome, Int)])] = []
+
+    /// One way a column's numbers without a unit were read.
+    private enum UnitOutcome: Equatable {
+        case settled(unit: String, measures: MeasurementUnit, reason: UnitDecision.Reason)
+        case keptAsText
+
+        var described: String {
+            switch self {
+            case .settled(let unit, _, .cell): return "\(unit) as the cells wrote it, by each row's kind"
+            case .settled(let unit, _, .unitColumn(let header)): return "\(unit) from '\(header)'"
+            case .settled(let unit, _, .note): return "\(unit) from the notes"
+            case .settled(let unit, _, .configured(let key)): return "\(unit) as config/records.json says for '\(key)'"
+            case .settled(let unit, _, .plausible(let subjectClass, _)): return "\(unit), the only unit plausible for \(subjectClass)"
+            case .keptAsText: return "kept as text (see the problems)"
+            }
+        }
+    }
+
+    /// Counts one unitless number's outcome under its column.
+    mutating func count(_ decision: UnitDecision, in header: String) {
+        let outcome: UnitOutcome
+        switch decision {
+        case .settled(let measurement, let unit, let reason): outcome = .settled(unit: unit, measures: measurement.unit, reason: reason)
+        case .unsettled: outcome = .keptAsText
+        }
+        let column = unitOutcomes.firstIndex { $0.header == header } ?? {
+            unitOutcomes.append((header, []))
+            return unitOutcomes.count - 1
+        }()
+        if let index = unitOutcomes[column].outcomes.firstIndex(where: { $0.0 == outcome }) {
+            unitOutcomes[column].outcomes[index].1 += 1
+        } else {
+            unitOutcomes[column].outcomes.append((outcome, 1))
+        }
+    }
+
+    /// A unit read by plausibility is a guess, however likely: one problem per column and unit
+    /// says so, so the person can confirm it in the header or `config/records.json`.
+    var guessedUnits: [String] {
+        unitOutcomes.flatMap { column in
+            column.outcomes.compactMap { outcome, count -> String? in
+                guard case .settled(let unit, let measures, .plausible(let subjectClass, let range)) = outcome else { return nil }
+                return "column '\(column.header)' has no unit: \(CSVReading.counted(count, "value")) read as \(unit), the only unit "
+                    + "that makes \(count == 1 ? "it" : "each") plausible for \(subjectClass) (\(UnitSettler.bounds(range, measures)), "
+                    + "\(range.source)); to be sure, say its unit in the header ('\(column.header) (\(unit))') or in "
+                    + "config/records.json ({\"units\": {\"\(UnitSettler.what(measures))\": \"\(unit)\"}})"
+            }
+        }
+    }
 
     /// Where the records' kind came from, as the line says it.
     enum KindSource {
@@ -37,6 +88,12 @@ struct CSVReading {
         for column in columns.columns {
             guard case .measurement(_, let unit, let factor) = column.role else { continue }
             parts.append("'\(column.header)' -> \(unit.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))"))
+        }
+        for column in unitOutcomes {
+            let outcomes = column.outcomes.map { outcome, count in
+                column.outcomes.count == 1 ? outcome.described : "\(CSVReading.grouped(count)) \(outcome.described)"
+            }
+            parts.append("'\(column.header)' has no unit: " + outcomes.joined(separator: ", "))
         }
         return parts.joined(separator: "; ")
     }

@@ -124,20 +124,27 @@ struct PropertyListContent {
         let kind = values.first { ["kind", "type", "category", "종류"].contains($0.key.lowercased()) }?.value as? String
         let name = values.first { ["name", "subject", "pet", "child", "이름"].contains($0.key.lowercased()) }?.value as? String
         var measurements: [RecordMeasurement] = []
+        var unitless: [UnitlessMeasurement] = []
         var fields: [String: String] = [:]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             let role = CSVColumns.role(of: key)
-            if case .measurement(let measurementName, let unit, let factor) = role, let number = (value as? NSNumber)?.doubleValue ?? Double("\(value)") {
+            let number = (value as? NSNumber)?.doubleValue ?? Double("\(value)")
+            if case .measurement(let measurementName, let unit, let factor) = role, let number {
                 measurements.append(RecordMeasurement(name: measurementName, value: (number * factor * 10_000).rounded() / 10_000, unit: unit))
+            } else if case .unitlessMeasurement(let measurementName, let dimension) = role, let number {
+                unitless.append(UnitlessMeasurement(header: key, name: measurementName, dimension: dimension, value: number,
+                                                    written: "\(value)"))
             } else if case .text = role, let string = value as? String ?? (value as? NSNumber).map({ "\($0)" }) {
                 fields[key] = string
             }
         }
-        try accept(text: text ?? kind ?? "", date: date, kind: kind, subjectName: name, measurements: measurements, fields: fields)
+        try accept(text: text ?? kind ?? "", date: date, kind: kind, subjectName: name, measurements: measurements,
+                   unitless: unitless, fields: fields)
     }
 
     private func accept(text: String, date: RecordDate, kind: String?, subjectName: String?,
-                        measurements: [RecordMeasurement], fields: [String: String] = [:]) throws {
+                        measurements: [RecordMeasurement], unitless: [UnitlessMeasurement] = [],
+                        fields: [String: String] = [:]) throws {
         var subject: Subject?
         if let subjectName {
             guard let named = resources.directory.subject(named: subjectName) else {
@@ -148,6 +155,24 @@ struct PropertyListContent {
         }
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         let normalKind = kind.flatMap { classifier.classify($0).kind ?? CSVImporter.slug($0) } ?? context.requestedKind
+        var measurements = measurements, fields = fields
+        // A `weight` of 8.3 says no unit: settled as a CSV column's would be, or kept as text and reported.
+        for number in unitless {
+            let measured = subject ?? sink.sourceSubject
+            switch resources.unitSettler.settle(number, kind: normalKind, subject: measured,
+                                                subjectClass: measured.flatMap { resources.subjectClasses[$0] },
+                                                unitCell: nil, note: text) {
+            case .settled(let measurement, let unit, .plausible(let subjectClass, _)):
+                measurements.append(measurement)
+                sink.report("entry \(entryNumber): '\(number.header)' \(number.written) has no unit: read as \(unit), the only unit "
+                            + "plausible for \(subjectClass); to be sure, name it in config/records.json")
+            case .settled(let measurement, _, _):
+                measurements.append(measurement)
+            case .unsettled(let reason):
+                fields[number.header] = number.written
+                sink.report("entry \(entryNumber): \(reason)")
+            }
+        }
         try sink.accept(.record(RecordDraft(source: RecordSource(path: source.path, line: entryNumber), subject: subject,
                                             date: date, kind: normalKind, body: text[...], text: text,
                                             measurements: measurements, fields: fields)))

@@ -1,19 +1,35 @@
 import DossierCore
 
 /// What every record importer needs, loaded once per run and shared: the library's keyword
-/// table (its words are never names), its settings, and the subjects' names.
+/// table (its words are never names), its settings, the subjects' names, and what each subject
+/// is (a child, a reptile...), which says what its unitless numbers can be.
 struct RecordImportResources: Sendable {
     let keywords: KeywordTable
     let settings: RecordsSettings
     let directory: SubjectDirectory
+    /// By the profiles as the run began; a subject with no profile, or a pet with no class or
+    /// known species, has none.
+    let subjectClasses: [Subject: SubjectClass]
+
+    var unitSettler: UnitSettler { UnitSettler(configured: settings.units) }
 
     static func of(_ context: PipelineContext) throws -> RecordImportResources {
         try context.resources.value(RecordImportResources.self) {
-            RecordImportResources(
+            let names = context.routing.names
+            let profiles = ProfileStore(layout: context.layout)
+            var classes: [Subject: SubjectClass] = [:]
+            for subject in names.keys {
+                // An unreadable profile only costs its subject's plausibility check, said per row.
+                if let subjectClass = SubjectClass(subject: subject, profile: try? profiles.profile(of: subject)) {
+                    classes[subject] = subjectClass
+                }
+            }
+            return RecordImportResources(
                 keywords: try KeywordTable.load(for: context.layout),
                 settings: try RecordsSettings.load(for: context.layout),
-                directory: SubjectDirectory(entries: context.routing.names.sorted { $0.key < $1.key }
-                    .map { (subject: $0.key, names: $0.value) }))
+                directory: SubjectDirectory(entries: names.sorted { $0.key < $1.key }
+                    .map { (subject: $0.key, names: $0.value) }),
+                subjectClasses: classes)
         }
     }
 }

@@ -2,21 +2,34 @@ import DossierCore
 import Foundation
 
 /// A library's settings for reading records, from `<library>/config/records.json`:
-/// `{"monthFirst": false}` reads 5/3 as 5 March (the default reads it as May 3), in notepad logs
-/// and in CSV columns whose every date reads either way.
+/// - `"monthFirst": false` reads 5/3 as 5 March (the default reads it as May 3), in notepad logs
+///   and in CSV columns whose every date reads either way;
+/// - `"units": {"weight": "kg", "feeding": "oz"}` names the unit of numbers written with none
+///   (a `Weight` column of `8.3`), by the record's kind or the measurement's name (`weight`,
+///   `length`, `amount`, `duration`). Without it, such a number takes the only unit that makes
+///   it plausible for its subject, or is kept as text and reported.
 public struct RecordsSettings: Codable, Sendable, Equatable {
     public var monthFirst: Bool
+    public var units: [String: String]
 
-    public init(monthFirst: Bool = true) {
+    public init(monthFirst: Bool = true, units: [String: String] = [:]) {
         self.monthFirst = monthFirst
+        self.units = units
     }
 
-    private enum CodingKeys: String, CodingKey { case monthFirst }
+    private enum CodingKeys: String, CodingKey { case monthFirst, units }
 
-    /// A key left out means its default: `{}` is a whole settings file.
+    /// A key left out means its default: `{}` is a whole settings file. A unit nobody knows is
+    /// refused here, so a typo never leaves numbers silently without one.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         monthFirst = try container.decodeIfPresent(Bool.self, forKey: .monthFirst) ?? true
+        units = try container.decodeIfPresent([String: String].self, forKey: .units) ?? [:]
+        for (key, unit) in units.sorted(by: { $0.key < $1.key }) where !CSVHeaderVocabulary.isUnit(unit) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .units, in: container,
+                debugDescription: "'\(unit)' (for '\(key)') is not a unit Dossier knows; use one of g, kg, lb, oz, cm, mm, m, in, ml, l, fl oz, min, h")
+        }
     }
 
     public static let configurationPath = "config/records.json"
@@ -26,6 +39,8 @@ public struct RecordsSettings: Codable, Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: url.path) else { return RecordsSettings() }
         do {
             return try JSONDecoder().decode(RecordsSettings.self, from: Data(contentsOf: url))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw LibraryConfigurationError(path: url.path, reason: context.debugDescription)
         } catch {
             throw LibraryConfigurationError(path: url.path, reason: "\(error)")
         }
