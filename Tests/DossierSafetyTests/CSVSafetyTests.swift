@@ -137,4 +137,40 @@ struct CSVSafetyTests {
         // The user's bytes are still where they put them.
         #expect(try String(contentsOfFile: folder.path("again/children/mina/export.csv"), encoding: .utf8) == export)
     }
+
+    @Test("--move of an export whose units were guessed or left unsettled keeps its kept copy and its problems; a retry after config/records.json names the unit re-reads it")
+    func movingAnExportWithUnitlessNumbersKeepsWhatItNeeds() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "pets/leo", "--name", "Leo", "--species", "Leopard Gecko",
+                                           "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        // 520 can only be grams for a gecko (a guess, said); 45 could be g or kg (kept as text).
+        let export = "Date,Name,Weight,Note\r\n2024-05-01,Leo,45,\"ate well, shed soon\"\r\n2024-06-01,Leo,520,\r\n"
+        try folder.write(export, to: "dump/weights.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(imported.status == 3, "\(imported.standardError)")
+        #expect(imported.outcomes.first?["source_removed"] as? Bool == true, "\(imported.outcomes)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("dump/weights.csv")))
+        // The only copy of the user's export is now the library's, byte for byte, and the
+        // problems point at it.
+        let kept = try #require(folder.files(under: "Library/sources").first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/sources/\(kept)"))) == Data(export.utf8))
+        let problems = try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(problems.map { $0["line"] as? Int } == [2, nil])
+        #expect(problems.allSatisfy { $0["kept"] as? String == "sources/\(kept)" })
+        #expect((problems[0]["reason"] as? String)?.hasPrefix("'45' in column 'Weight' has no unit, and is plausible in g and kg") == true)
+        #expect((problems[1]["reason"] as? String)?.hasPrefix("column 'Weight' has no unit: 1 value read as g") == true)
+        // The 45 was filed as text, not as 45 g or 45 kg.
+        var records = try DossierBinary.run(["records", "pets/leo", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect((records[0]["fields"] as? [String: String])?["Weight"] == "45" && (records[0]["measurements"] as? [Any])?.isEmpty == true)
+
+        try folder.write(#"{"units": {"weight": "g"}}"#, to: "Library/config/records.json")
+        let retried = try DossierBinary.run(["problems", "retry", "--library", "Library"], in: folder.url)
+        #expect(retried.status == 0, "\(retried.standardOutput)\(retried.standardError)")
+        records = try DossierBinary.run(["records", "pets/leo", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(records.map { (($0["measurements"] as? [[String: Any]])?.first?["value"] as? Double) } == [45, 520])
+        #expect(records.allSatisfy { $0["fields"] == nil })
+        #expect(try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/sources/\(kept)"))) == Data(export.utf8))
+    }
 }

@@ -385,11 +385,15 @@ public struct ImportPipeline: Sendable {
     private func commit(_ pending: PendingRecords, into worked: inout WorkedSource,
                         collectingIDsIn collected: Set<String>) throws -> ([RecordFileSummary], [String: Set<UInt64>]) {
         let store = RecordStore(layout: layout)
-        let result = options.dryRun ? try store.wouldCommit(pending) : try store.commit(pending, collectingIDsIn: collected)
+        // A retry reads the same version again, after the library's settings changed: what now
+        // reads differently (a unit settled) replaces what its first reading filed.
+        let result = options.dryRun ? try store.wouldCommit(pending)
+            : try store.commit(pending, collectingIDsIn: collected, rereading: options.retryingProblems)
         worked.recordYearFiles = result.files
         worked.outcome.recordsAdded = result.added
         worked.outcome.recordsDuplicate = result.duplicate
-        worked.outcome.status = result.added > 0 ? .imported : .duplicate
+        worked.outcome.recordsRemoved += result.replaced
+        worked.outcome.status = result.added > 0 || result.replaced > 0 ? .imported : .duplicate
         let files = result.files
         let changed = result.changedFiles
         let subjects = pending.subjects

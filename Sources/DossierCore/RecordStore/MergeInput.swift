@@ -19,11 +19,16 @@ final class MergeInput {
         }
     }
 
-    /// The input whose line comes first; the existing file wins ties, so its copy is kept.
-    static func smallest(of inputs: [MergeInput]) -> Int? {
+    /// The input whose line comes first; the existing file (the first input) wins ties, so its
+    /// copy is kept, unless `existingFirst` is false: then a new copy wins, and replaces it.
+    static func smallest(of inputs: [MergeInput], existingFirst: Bool = true) -> Int? {
         var best: Int?
         for (index, input) in inputs.enumerated() where input.line != nil {
-            if let current = best, !(input.key < inputs[current].key) { continue }
+            if let current = best {
+                let wins = input.key < inputs[current].key
+                    || (!existingFirst && inputs[current].isExisting && !(inputs[current].key < input.key))
+                if !wins { continue }
+            }
             best = index
         }
         return best

@@ -25,12 +25,18 @@ public struct RecordStore: Sendable {
         public var files: [String] = []
         /// For the year files asked for: the ids of every record the source gave there.
         public var ids: [String: Set<UInt64>] = [:]
+        /// Records read again (`rereading`) that differ from the copy of the same id the file
+        /// held, which they replaced.
+        public var replaced = 0
     }
 
     /// With `collectingIDsIn`, the ids of the source's records in those year files are kept in
     /// the result (a re-import of an edited source needs them to tell its earlier version's
-    /// records that are gone from those that are not).
-    public func commit(_ pending: PendingRecords, collectingIDsIn collected: Set<String> = []) throws -> CommitResult {
+    /// records that are gone from those that are not). With `rereading` (a source's problems
+    /// retried after the library's settings changed), a record whose id the file holds replaces
+    /// the copy there when it reads differently now (a unit settled, a kind found).
+    public func commit(_ pending: PendingRecords, collectingIDsIn collected: Set<String> = [],
+                       rereading: Bool = false) throws -> CommitResult {
         var result = CommitResult()
         defer { pending.discard() }
         // Year files are renamed into place one by one, and each folder is fsynced once at the
@@ -38,9 +44,10 @@ public struct RecordStore: Sendable {
         var renamedIn: Set<String> = []
         for group in pending.runs.keys.sorted() {
             let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0,
-                                   collectingIDs: collected.contains(group.relativePath))
+                                   collectingIDs: collected.contains(group.relativePath), rereading: rereading)
             if let ids = merged.ids { result.ids[group.relativePath] = ids }
             result.added += merged.added
+            result.replaced += merged.replaced
             result.duplicate += merged.duplicate
             result.files.append(group.relativePath)
             if let summary = merged.summary {
@@ -75,12 +82,13 @@ public struct RecordStore: Sendable {
     private struct Merged {
         var added = 0
         var duplicate = 0
+        var replaced = 0
         var summary: RecordFileSummary?
         var ids: Set<UInt64>?
     }
 
     private func merge(_ group: RecordGroup, runs: [PendingRecords.Run], count total: Int,
-                       collectingIDs: Bool = false) throws -> Merged {
+                       collectingIDs: Bool = false, rereading: Bool = false) throws -> Merged {
         let target = try layout.url(forRelativePath: group.relativePath).path
         let existing = try layout.files.entryType(target)
         if existing == .symbolicLink { throw LibraryError.symbolicLink(path: target) }
@@ -110,7 +118,10 @@ public struct RecordStore: Sendable {
         var currentDay: UInt64 = .max
         var idsOfDay = Set<UInt64>()
         do {
-            while let next = MergeInput.smallest(of: inputs) {
+            // Rereading, the new copy of a record comes before the file's: the last line written,
+            // to tell a record that reads the same as before from one that reads differently.
+            var lastNew: (id: UInt64, line: [UInt8])?
+            while let next = MergeInput.smallest(of: inputs, existingFirst: !rereading) {
                 let input = inputs[next]
                 let (key, line) = (input.key, input.line!)
                 if !input.isExisting { merged.ids?.insert(key.id) }
@@ -119,15 +130,29 @@ public struct RecordStore: Sendable {
                     idsOfDay.removeAll(keepingCapacity: true)
                 }
                 if key.id != 0 && !idsOfDay.insert(key.id).inserted {
-                    if !input.isExisting { merged.duplicate += 1 }
+                    if !input.isExisting {
+                        merged.duplicate += 1
+                    } else if let lastNew, lastNew.id == key.id {
+                        // The file's copy of a record just written again: unchanged, or replaced.
+                        if lastNew.line.elementsEqual(line) {
+                            merged.added -= 1
+                            merged.duplicate += 1
+                        } else {
+                            merged.added -= 1
+                            merged.replaced += 1
+                        }
+                    }
                 } else {
                     try writer.writeLine(line)
                     count += 1
-                    if !input.isExisting { merged.added += 1 }
+                    if !input.isExisting {
+                        merged.added += 1
+                        if rereading { lastNew = (key.id, Array(line)) }
+                    }
                 }
                 input.advance()
             }
-            guard merged.added > 0 else {
+            guard merged.added > 0 || merged.replaced > 0 else {
                 writer.abandon()
                 return merged
             }
