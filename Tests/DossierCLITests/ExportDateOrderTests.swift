@@ -50,7 +50,7 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String
-                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
+                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         let filed = try dates()
         #expect(filed.count == 41)
         // 09/01/2024 is the 9th of January, not the 1st of September: nothing after April.
@@ -69,7 +69,7 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains(
             "  read: 3 rows -> 3 records, 0 problems; dates D/M/Y in 'Start' "
-            + "(every date reads either way: the library's monthFirst is false); kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
+            + "(every date reads either way: the library's monthFirst is false); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
         #expect(try dates() == ["2024-04-03T06:15", "2024-04-05T07:15", "2024-05-07T08:15"])
     }
 
@@ -79,7 +79,7 @@ struct ExportDateOrderTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates M/D/Y in 'Start' (every date reads either way: the library's monthFirst is true); "
-                + "kind from 'Type'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
+                + "kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         #expect(try dates() == ["2024-03-04T06:15", "2024-05-04T07:15"])
     }
 

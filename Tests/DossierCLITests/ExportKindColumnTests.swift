@@ -25,4 +25,45 @@ struct ExportKindColumnTests {
         let records = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
         #expect(records.compactMap { $0["kind"] as? String } == ["feeding", "diaper", "sleep", "growth"])
     }
+
+    @Test("A second kind column (RecordType beside RecordCategory, Method beside Type) is the sub-kind, kept on each record")
+    func aSubKindColumnIsKeptOnTheRecord() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        try folder.write("""
+            Date,RecordCategory,RecordType,Amount (ml),Notes\r
+            2024-03-05 07:10,Feeding,Bottle,120,\r
+            2024-03-05 09:40,Feeding,Left Breast,,"12 min, then slept"\r
+            2024-03-05 10:02,Diaper,Wet,,\r
+
+            """, to: "BabyRecords (1).csv")
+        let imported = try DossierBinary.run(["import", "BabyRecords (1).csv", "--library", "Library", "--subject", "children/mina", "--json"],
+                                             in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.outcomes.first?["reading"] as? String
+                == "3 rows -> 3 records, 0 problems; dates in 'Date'; kind from 'RecordCategory'; sub-kind from 'RecordType'; "
+                + "'Amount (ml)' -> ml")
+        let records = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(records.map { "\($0["kind"] as? String ?? "-")/\(($0["fields"] as? [String: String])?["subkind"] ?? "-")" }
+                == ["feeding/Bottle", "feeding/Left Breast", "diaper/Wet"])
+    }
+
+    @Test("A 'Daily Total' row is a summary, not one more of the day's feedings")
+    func aDailyTotalRowIsASummary() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        try folder.write("""
+            Date,Type,Notes\r
+            2024-03-05 07:10,Feeding,bottle 120 ml\r
+            2024-03-05 11:30,Feeding,bottle 150 ml\r
+            2024-03-05 23:59,Daily Total,270 ml\r
+
+            """, to: "log.csv")
+        let imported = try DossierBinary.run(["import", "log.csv", "--library", "Library", "--subject", "children/mina"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let records = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
+        #expect(records.compactMap { $0["kind"] as? String } == ["feeding", "feeding", "summary"])
+    }
 }

@@ -10,6 +10,9 @@ public enum CSVColumnRole: Hashable, Sendable {
     case subject
     /// The kind of entry (feeding, weight, ...), as the app called it.
     case kind
+    /// What the kind column's entry is more precisely (`Method`: `Bottle`), kept on the record
+    /// as its `subkind` field.
+    case subKind
     case note
     /// A number; a cell's value times `factor` is in `unit`. `name` is the header without its unit.
     case measurement(name: String, unit: MeasurementUnit, factor: Double)

@@ -32,8 +32,10 @@ public struct CSVColumns: Sendable {
         var columns: [CSVColumn] = []
         for (index, header) in header.enumerated() {
             var role = CSVColumns.role(of: header)
+            // `RecordCategory` then `RecordType`: the second names the first's entry more precisely.
+            if role == .kind, taken.contains(.kind) { role = .subKind }
             switch role {
-            case .date, .time, .subject, .kind, .note, .unit:
+            case .date, .time, .subject, .kind, .subKind, .note, .unit:
                 if taken.contains(role) { role = .text } else { taken.insert(role) }
             case .measurement, .unitlessMeasurement, .text:
                 break
@@ -153,6 +155,8 @@ public struct CSVColumns: Sendable {
         if CSVHeaderVocabulary.timeWords.contains(key) { return .time }
         if CSVHeaderVocabulary.subjectWords.contains(key) { return .subject }
         if CSVHeaderVocabulary.kindWords.contains(key) { return .kind }
+        if CSVHeaderVocabulary.subKindWords.contains(key) { return .subKind }
+        if let count = CSVHeaderVocabulary.mealCounts[key] { return .measurement(name: count, unit: .count, factor: 1) }
         if CSVHeaderVocabulary.noteWords.contains(key) { return .note }
         if let dimension = CSVHeaderVocabulary.measurementNames[key] {
             // `Minutes`, `Count`: the name is its unit. `Weight`, `Amount`: the unit is not said.
@@ -192,10 +196,14 @@ public struct CSVColumns: Sendable {
                 case .time: timeCell = Cell(column: column, text: cell)
                 case .subject: values.subjectName = String(decoding: cell, as: UTF8.self)
                 case .kind: values.kind = String(decoding: cell, as: UTF8.self)
+                case .subKind: values.subKind = String(decoding: cell, as: UTF8.self)
                 case .note: values.note = String(decoding: cell, as: UTF8.self)
                 case .measurement(let name, let unit, let factor):
                     if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
                         values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
+                    } else if unit == .count, let flag = CSVColumns.flag(cell) {
+                        // `Refused: yes`, `Ate: no`: a count of one meal, or none.
+                        values.measurements.append(RecordMeasurement(name: name, value: flag ? 1 : 0, unit: .count))
                     } else {
                         notANumber(cell, in: column, problems: &values.problems)
                     }
@@ -222,7 +230,27 @@ public struct CSVColumns: Sendable {
             }
             values.date = date(dateCell, timeCell, problems: &values.problems)
         }
+        CSVColumns.countWhatWasEaten(&values.measurements)
         return values
+    }
+
+    /// A refused meal is never counted as eaten: with `refused` and no `eaten`, what was eaten is
+    /// what was offered less what was refused, or none when nothing says what was offered.
+    private static func countWhatWasEaten(_ measurements: inout [RecordMeasurement]) {
+        guard let refused = measurements.first(where: { $0.name == "refused" && $0.unit == .count }), refused.value > 0,
+              !measurements.contains(where: { $0.name == "eaten" })
+        else { return }
+        let offered = measurements.first { $0.name == "offered" && $0.unit == .count }?.value
+        measurements.append(RecordMeasurement(name: "eaten", value: max(0, (offered ?? refused.value) - refused.value), unit: .count))
+    }
+
+    /// Yes or no, as spreadsheets and apps write it.
+    private static func flag(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+        switch String(decoding: utf8, as: UTF8.self).lowercased() {
+        case "yes", "y", "true", "x", "✓", "✔", "o", "예", "네", "ㅇ", "はい", "ja": return true
+        case "no", "n", "false", "아니오", "아니요", "ㄴ", "いいえ", "nein": return false
+        default: return nil
+        }
     }
 
     private func notANumber(_ cell: UnsafeBufferPointer<UInt8>, in column: CSVColumn, problems: inout [String]) {

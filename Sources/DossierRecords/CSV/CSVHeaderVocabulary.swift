@@ -39,6 +39,17 @@ enum CSVHeaderVocabulary {
     static let kindWords: Set<String> = ["kind", "type", "category", "event", "activity", "종류", "구분", "분류",
                                          "eventtype", "activitytype", "recordcategory", "recordtype", "entrytype",
                                          "種類", "カテゴリ", "カテゴリー", "項目"]
+    /// What a kind column's entry is more precisely (`Bottle`, `Left Breast`), kept on the record.
+    static let subKindWords: Set<String> = ["method", "subtype", "subcategory", "subkind", "feedingtype", "feedtype",
+                                            "detail", "세부", "세부종류", "세부항목", "방법", "詳細", "方法"]
+    /// Counts of a meal, by the name records keep them under: what was offered, eaten, refused.
+    /// A cell may also say yes or no (`Refused: yes`, `Ate: 0`).
+    static let mealCounts: [String: String] = [
+        "offered": "offered", "given": "offered", "presented": "offered", "급여수": "offered", "급여개수": "offered",
+        "준개수": "offered", "angeboten": "offered", "gefressen": "eaten", "verweigert": "refused", "eaten": "eaten", "ate": "eaten", "consumed": "eaten", "먹은수": "eaten", "먹은개수": "eaten",
+        "섭취": "eaten", "섭취량": "eaten", "refused": "refused", "rejected": "refused", "noteaten": "refused",
+        "거부": "refused", "거식": "refused", "안먹음": "refused", "남김": "refused", "食べ残し": "refused",
+    ]
     /// A number that measures what its row's kind does (`Quantity` 20 beside `lbs`).
     static let quantityWords: Set<String> = ["quantity", "qty", "value", "수치", "값", "数量", "値"]
     /// The unit of the row's quantity.

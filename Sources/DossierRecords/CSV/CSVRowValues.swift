@@ -8,6 +8,8 @@ public struct CSVRowValues: Equatable, Sendable {
     public var date: RecordDate?
     public var subjectName: String?
     public var kind: String?
+    /// From the sub-kind column, kept as the record's `subkind` field.
+    public var subKind: String?
     /// In the units records keep (g, cm, ml, min, count), named after their headers.
     public var measurements: [RecordMeasurement]
     /// Numbers in columns that do not say their unit, settled by the importer once it knows the
@@ -39,7 +41,8 @@ public struct CSVRowValues: Equatable, Sendable {
     /// values' strings and arrays move into the draft, not copied.
     consuming func draft(source: RecordSource, subject: Subject?, date: RecordDate, kind: String?,
                          rowText: @autoclosure () -> String) -> RecordDraft {
-        RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note?[...] ?? "",
-                    text: note ?? rowText(), measurements: measurements, fields: fields)
+        if let subKind { fields["subkind"] = subKind }
+        return RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note?[...] ?? "",
+                           text: note ?? rowText(), measurements: measurements, fields: fields)
     }
 }

@@ -140,7 +140,7 @@ public struct CSVImporter: Importer {
         var best: (index: Int, named: Int)?
         for column in columns.columns {
             switch column.role {
-            case .date, .time, .measurement, .unitlessMeasurement, .unit: continue
+            case .date, .time, .measurement, .unitlessMeasurement, .unit, .subKind: continue
             case .subject, .kind, .note, .text: break
             }
             var values = 0, named = 0

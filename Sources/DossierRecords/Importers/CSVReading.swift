@@ -85,6 +85,7 @@ struct CSVReading {
         case .requested(let kind): parts.append("kind '\(kind)' as asked")
         case .notes: parts.append("kind from each row's note")
         }
+        if let subKind = columns.column(.subKind) { parts.append("sub-kind from '\(subKind.header)'") }
         for column in columns.columns {
             guard case .measurement(_, let unit, let factor) = column.role else { continue }
             parts.append("'\(column.header)' -> \(unit.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))"))
