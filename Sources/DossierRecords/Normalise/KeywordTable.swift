@@ -86,6 +86,10 @@ public struct KeywordTable: Codable, Sendable, Equatable {
             KindWords(kind: "bath", words: ["목욕", "온욕", "bath", "bathed", "soak", "お風呂", "沐浴"]),
             KindWords(kind: "health", words: ["병원", "진료", "약", "접종", "예방접종", "vet", "medicine", "vaccine", "vaccination",
                                               "病院", "薬", "予防接種"]),
+            // A day's totals (PiyoLog's `ミルク合計 10回 930ml`, an app's `Daily Total` row): a line of
+            // its own kind, whatever it totals, so it is never counted among the entries it sums.
+            KindWords(kind: "summary", words: ["合計", "合计", "總計", "总计", "합계", "총합계", "일일합계",
+                                               "total", "totals", "subtotal"]),
         ],
         foods: [
             FoodWords(food: "cricket", words: ["귀뚜라미", "귀뚜", "cricket", "crickets"]),

@@ -2,14 +2,20 @@ import DossierCore
 
 /// Reads the numbers an entry gives, with their unit words and what they count: "귀뚜라미 5마리"
 /// -> 5 마리 (cricket), "2 pinkies" -> 2 pinkies (pinky), "0.05kg" -> 0.05 kg, "밀웜 10" -> 10 (mealworm).
+/// A duration written in parts, each part in a smaller unit than the one before and right after
+/// it ("1時間30分", "1시간 20분", "2 h 15 min"), is one quantity: the minutes they sum to.
 struct QuantityReader: Sendable {
     let classifier: KeywordClassifier
 
     func quantities(in words: [WordScanner.Word], memo: inout WordMemo) -> [Quantity] {
         var quantities: [Quantity] = []
+        /// Minutes in the unit of the last part read, when it was a duration, and the index of its
+        /// last word: the next part of the same duration starts right after it, in a smaller unit.
+        var lastDuration: (minutesPerUnit: Double, end: Int)?
         var index = 0
         while index < words.count {
             defer { index += 1 }
+            let first = index
             guard let (value, gluedUnit) = QuantityReader.number(at: words[index].text) else { continue }
             var unit = gluedUnit
             var unitWord: WordScanner.Word?
@@ -21,7 +27,7 @@ struct QuantityReader: Sendable {
                     index += 1
                 }
             } else if !unit.isEmpty {
-                unitWord = WordScanner.Word(text: unit, isHangul: unit.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) })
+                unitWord = WordScanner.word(unit)
                 // "2023년", "3rd": numbers with words that are no unit are not quantities.
                 guard UnitConverter.isUnit(unit) || memo.food(of: unitWord!, in: classifier) != nil else { continue }
             }
@@ -31,7 +37,16 @@ struct QuantityReader: Sendable {
                 if before >= 0 { label = memo.food(of: words[before], in: classifier) }
                 if label == nil, index + 1 < words.count { label = memo.food(of: words[index + 1], in: classifier) }
             }
-            quantities.append(Quantity(value: value, unit: unit, label: label))
+            let minutesPerUnit = UnitConverter.minutes(in: unit)
+            if let minutesPerUnit, let last = lastDuration, last.end == first - 1, minutesPerUnit < last.minutesPerUnit {
+                let before = quantities.removeLast()
+                // The part before may itself be parts summed, in minutes already.
+                let minutes = before.value * (UnitConverter.minutes(in: before.unit) ?? 1) + value * minutesPerUnit
+                quantities.append(Quantity(value: minutes, unit: "min", label: before.label))
+            } else {
+                quantities.append(Quantity(value: value, unit: unit, label: label))
+            }
+            lastDuration = minutesPerUnit.map { ($0, index) }
         }
         return quantities
     }

@@ -20,11 +20,18 @@ public enum UnitConverter {
         "l": (.volume, 1000), "리터": (.volume, 1000), "floz": (.volume, 29.5735),
         "min": (.time, 1), "mins": (.time, 1), "minute": (.time, 1), "minutes": (.time, 1), "분": (.time, 1),
         "h": (.time, 60), "hr": (.time, 60), "hrs": (.time, 60), "hour": (.time, 60), "hours": (.time, 60), "시간": (.time, 60),
-        "마리": (.count, 1), "개": (.count, 1), "개체": (.count, 1), "회": (.count, 1), "번": (.count, 1),
+        "分": (.time, 1), "時間": (.time, 60), "秒": (.time, 1.0 / 60),
+        "마리": (.count, 1), "개": (.count, 1), "개체": (.count, 1), "회": (.count, 1), "번": (.count, 1), "回": (.count, 1),
         "x": (.count, 1), "pcs": (.count, 1), "ea": (.count, 1),
     ]
 
     static func isUnit(_ word: String) -> Bool { units[word] != nil || word == "oz" }
+
+    /// Minutes in one of `unit`, when it is a unit of time.
+    static func minutes(in unit: String) -> Double? {
+        guard let (dimension, factor) = units[unit], dimension == .time else { return nil }
+        return factor
+    }
 
     /// The measurement for a quantity in an entry of `kind`; nil for a bare number that says
     /// nothing measurable.

@@ -41,6 +41,7 @@ struct NotepadLineScanner {
         var line = NotepadScannedLine(content: start..<stop, body: stop..<stop)
         guard start < stop else { return line }
         let (afterMarks, headingMark) = skipMarks(start)
+        if isMonthHeading(from: afterMarks, headingMark: headingMark) { return line }
         var position = afterMarks
         var consumed = false
         // Date first, so that a pet called May cannot take "May 3" from the calendar.
@@ -64,6 +65,11 @@ struct NotepadLineScanner {
         if line.name == nil, consumed, let name = scanName(at: skipSeparators(position)) {
             line.name = name.mark
             position = name.end
+        }
+        // A name line the directory does not know, in a file of one subject (`はなこ (0歳3か月4日)`
+        // with `--subject`): still the export's header for the child, not an entry.
+        if line.name == nil, !consumed, let ageStart = ageBracketStart(), ageStart > position, startsWithLetter(position) {
+            return line
         }
         if consumed { position = skipSeparators(position) }
         position = skipBullet(position)
@@ -158,6 +164,36 @@ struct NotepadLineScanner {
         return end..<end
     }
 
+    /// A month alone on its line (`2024年1月`, `2024년 1월`), maybe after a title in brackets
+    /// (`【ぴよログ】2024年1月`, PiyoLog's first line): it heads days that carry their own dates, so
+    /// it is a header that sets nothing, and a title is no name to report.
+    private func isMonthHeading(from position: Int, headingMark: UInt8?) -> Bool {
+        guard position < stop else { return false }
+        var index = position
+        var title: Range<Int>?
+        if let open = bracketLength(at: index, closing: false) {
+            var close = index + open
+            while close < stop, bracketLength(at: close, closing: true) == nil { close += 1 }
+            guard close < stop, let closeLength = bracketLength(at: close, closing: true) else { return false }
+            title = trimmed(index + open..<close)
+            index = skipSpaces(close + closeLength)
+        }
+        guard let year = readNumber(at: index, maxDigits: 4), year.digits == 4 else { return false }
+        index = skipSpaces(year.end)
+        guard isYearMark(at: index), let month = readNumber(at: skipSpaces(index + 3), maxDigits: 2),
+              (1...12).contains(month.value) else { return false }
+        index = skipSpaces(month.end)
+        guard isMonthMark(at: index), body(from: index + 3, headingMark: headingMark).isEmpty else { return false }
+        // `[레오] 2024년 5월` names a subject: that line is read as a name header.
+        if let title, !title.isEmpty {
+            switch names.resolve(string(title), singleWord: false) {
+            case .subject, .ambiguous: return false
+            case .unknown, .notAName: break
+            }
+        }
+        return true
+    }
+
     // MARK: Dates
 
     typealias DateGroup = (date: NotepadWrittenDate, hour: Int?, minute: Int?, end: Int)
@@ -193,10 +229,10 @@ struct NotepadLineScanner {
     }
 
     /// `2023-05-01`, `2023.05.01`, `2023. 5. 1.`, `2023/5/1`, `23.05.01`, `05/07/2024`, `5/3`,
-    /// `2023년 5월 1일`, `5월 1일`, `3 May 2024`.
+    /// `2023년 5월 1일`, `5월 1일`, `2024年1月5日`, `1月5日`, `3 May 2024`.
     private func scanNumericDate(at position: Int) -> (NotepadWrittenDate, Int)? {
         guard let first = readNumber(at: position, maxDigits: 4), first.digits != 3 else { return nil }
-        if let korean = scanKoreanDate(startingWith: first, at: position) { return korean }
+        if let marked = scanMarkedDate(startingWith: first, at: position) { return marked }
         let separator = first.end < stop ? bytes[first.end] : 0
         guard separator == UInt8(ascii: "-") || separator == UInt8(ascii: ".") || separator == UInt8(ascii: "/") else {
             return scanDayMonthName(startingWith: first, at: position)
@@ -252,30 +288,47 @@ struct NotepadLineScanner {
         return next
     }
 
-    private func scanKoreanDate(startingWith first: Number, at position: Int) -> (NotepadWrittenDate, Int)? {
+    /// A date whose parts are marked: Korean `2023년 5월 1일`, Japanese and Chinese `2024年1月5日`.
+    private func scanMarkedDate(startingWith first: Number, at position: Int) -> (NotepadWrittenDate, Int)? {
         var index = skipSpaces(first.end)
         var year: Int?
         let month: Number
-        if scalar(at: index) == NotepadWords.year {
+        if isYearMark(at: index) {
             guard first.digits == 4 || first.digits == 2 else { return nil }
             year = first.digits == 2 ? 2000 + first.value : first.value
             guard let number = readNumber(at: skipSpaces(index + 3), maxDigits: 2) else { return nil }
             month = number
             index = skipSpaces(number.end)
-            guard scalar(at: index) == NotepadWords.month else { return nil }
-        } else if scalar(at: index) == NotepadWords.month, first.digits <= 2 {
+            guard isMonthMark(at: index) else { return nil }
+        } else if isMonthMark(at: index), first.digits <= 2 {
             month = first
         } else {
             return nil
         }
         guard let day = readNumber(at: skipSpaces(index + 3), maxDigits: 2) else { return nil }
         index = skipSpaces(day.end)
-        // 월 and 일 say it is a date whatever the numbers.
-        guard scalar(at: index) == NotepadWords.day,
+        // 월 and 일 (月 and 日) say it is a date whatever the numbers.
+        guard isDayMark(at: index),
               let exists = exists(year: year, month: month.value, day: day.value, shapeCertain: true) else { return nil }
         let end = index + 3
         return (NotepadWrittenDate(year: year, month: month.value, day: day.value, text: position..<end,
                                    impossible: !exists), end)
+    }
+
+    // 년, 월, 일 and 年, 月, 日 are all three bytes long in UTF-8.
+    private func isYearMark(at position: Int) -> Bool {
+        let value = scalar(at: position)
+        return value == NotepadWords.year || value == NotepadWords.japaneseYear
+    }
+
+    private func isMonthMark(at position: Int) -> Bool {
+        let value = scalar(at: position)
+        return value == NotepadWords.month || value == NotepadWords.japaneseMonth
+    }
+
+    private func isDayMark(at position: Int) -> Bool {
+        let value = scalar(at: position)
+        return value == NotepadWords.day || value == NotepadWords.japaneseDay
     }
 
     /// `3 May 2024`, `3rd May`, `3 May`.
@@ -370,9 +423,9 @@ struct NotepadLineScanner {
 
     // MARK: Weekdays and times
 
-    /// `(일)`, `(일요일)`, `(Sun)`, `(sunday)`, and bare `일요일`, `Sun`, `Sunday`. A bare English
-    /// weekday must be capitalised ("sun basking" is no Sunday), and a bare Korean one needs 요일
-    /// (일 alone is also "day", "one" and "work").
+    /// `(일)`, `(일요일)`, `(金)`, `(金曜日)`, `(Sun)`, `(sunday)`, and bare `일요일`, `金曜日`, `Sun`,
+    /// `Sunday`. A bare English weekday must be capitalised ("sun basking" is no Sunday), and a bare
+    /// Korean or Japanese one needs 요일 or 曜日 (일 alone is also "day", "one" and "work"; 日 "day").
     private func scanWeekday(after position: Int) -> Int? {
         var index = skipSpaces(position)
         guard index < stop else { return nil }
@@ -395,6 +448,12 @@ struct NotepadLineScanner {
             let after = position + 3
             if scalar(at: after) == NotepadWords.weekdayEnding && scalar(at: after + 3) == NotepadWords.day { return after + 6 }
             return bare ? nil : after
+        }
+        if NotepadWords.japaneseWeekdays.contains(value) {
+            let after = position + 3
+            guard scalar(at: after) == NotepadWords.japaneseWeekdayMark else { return bare ? nil : after }
+            if scalar(at: after + 3) == NotepadWords.japaneseDay { return after + 6 }
+            return bare ? nil : after + 3
         }
         guard let word = readLetters(at: position), NotepadWords.weekdays[word.packed] != nil,
               !bare || isUppercase(bytes[position]) else { return nil }
@@ -489,12 +548,13 @@ struct NotepadLineScanner {
 
     // MARK: Names
 
-    private enum NameForm { case colon, dash, bare }
+    /// `aged`: before an age in brackets that ends the line, PiyoLog's `はなこ (0歳3か月4日)`.
+    private enum NameForm { case colon, dash, bare, aged }
 
-    /// `[레오]`, `레오:`, `레오 -`, or a bare word that is a known name. An unknown word counts as
-    /// a name only in brackets or before a colon or dash, and only if it looks like one (starts
-    /// with a letter, one word): that is where the keeper meant a name, so the line is reported
-    /// rather than filed under the wrong subject.
+    /// `[레오]`, `레오:`, `레오 -`, `はなこ (0歳3か月4日)`, or a bare word that is a known name. An
+    /// unknown word counts as a name only in brackets, before a colon or dash or before an age,
+    /// and only if it looks like one (starts with a letter, one word): that is where the keeper
+    /// meant a name, so the line is reported rather than filed under the wrong subject.
     private func scanName(at position: Int) -> (mark: NotepadNameMark, end: Int)? {
         guard position < stop else { return nil }
         if let bracket = bracketLength(at: position, closing: false) {
@@ -520,11 +580,13 @@ struct NotepadLineScanner {
         guard startsWithLetter(position) else { return nil }
         var best: (mark: NotepadNameMark, end: Int)?
         var unknown: (mark: NotepadNameMark, end: Int)?
+        let ageStart = ageBracketStart()
         var wordStart = position
         for words in 1...max(1, names.longestNameWords) {
-            let wordEnd = endOfWord(from: wordStart)
+            // `はなこ(0歳3か月4日)`: the age may follow the name without a space.
+            let wordEnd = min(endOfWord(from: wordStart), ageStart ?? stop)
             guard wordEnd > wordStart else { break }
-            if let (form, end) = nameForm(after: wordEnd),
+            if let (form, end) = nameForm(after: wordEnd, ageStart: ageStart),
                form != .bare || words > 1 || !isSimple(position..<wordEnd) || names.mayName(byteCount: wordEnd - position) {
                 let spelled = string(position..<wordEnd)
                 let lookup = names.resolve(spelled, singleWord: words == 1)
@@ -555,8 +617,9 @@ struct NotepadLineScanner {
     }
 
     /// How a word is marked as a name, and where the mark ends. A colon followed by `/` is a URL.
-    private func nameForm(after wordEnd: Int) -> (NameForm, Int)? {
+    private func nameForm(after wordEnd: Int, ageStart: Int?) -> (NameForm, Int)? {
         guard wordEnd < stop else { return (.bare, wordEnd) }
+        if let ageStart, skipSpaces(wordEnd) == ageStart { return (.aged, stop) }
         if bytes[wordEnd] == UInt8(ascii: ":") {
             return wordEnd + 1 < stop && bytes[wordEnd + 1] == UInt8(ascii: "/") ? nil : (.colon, wordEnd + 1)
         }
@@ -567,6 +630,38 @@ struct NotepadLineScanner {
             if length > 0, dashStart + length == stop || isSpace(dashStart + length) { return (.dash, dashStart + length) }
         }
         return (.bare, wordEnd)
+    }
+
+    /// Where an age in brackets that ends the line starts (`(0歳3か月4日)`, `（1才）`): digits first,
+    /// the years' mark (歳, 才) in it, and nothing but digits, spaces and an age's marks; nil when
+    /// the line ends otherwise, as `起きる (1時間30分)` does.
+    private func ageBracketStart() -> Int? {
+        let close: Int
+        if bytes[stop - 1] == UInt8(ascii: ")") {
+            close = stop - 1
+        } else if stop - start >= 3, isFullWidth(stop - 3, 0x89) {
+            close = stop - 3
+        } else {
+            return nil
+        }
+        var sawYears = false
+        var index = close
+        while index > start {
+            var lead = index - 1
+            while lead > start && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let value = scalar(at: lead)
+            if value == UInt32(UInt8(ascii: "(")) || value == 0xFF08 {
+                let first = skipSpaces(lead + (value == 0xFF08 ? 3 : 1))
+                return sawYears && first < close && isDigit(bytes[first]) ? lead : nil
+            }
+            if NotepadWords.ageYears.contains(value) {
+                sawYears = true
+            } else if !(value < 0x80 && isDigit(UInt8(value))) && !NotepadWords.ageMarks.contains(value) && !isSpace(lead) {
+                return nil
+            }
+            index = lead
+        }
+        return nil
     }
 
     /// Starts with a letter and holds no white space.

@@ -1,4 +1,5 @@
-/// The English words and Hangul syllables that mark dates and times in notepad logs.
+/// The English words, Hangul syllables and Japanese characters that mark dates and times in
+/// notepad logs.
 ///
 /// English words are compared as packed integers (five bits a letter), so recognising a word
 /// costs no String and no allocation on the per-line path.
@@ -54,6 +55,17 @@ enum NotepadWords {
     static let hour: UInt32 = 0xC2DC        // 시
     static let minute: UInt32 = 0xBD84      // 분
     static let span: UInt32 = 0xAC04        // 간, as in 3시간 (three hours), which is no time of day
+
+    // Japanese (and Chinese) date marks, as scalar values: 2024年1月5日(金), as PiyoLog writes.
+    static let japaneseYear: UInt32 = 0x5E74    // 年
+    static let japaneseMonth: UInt32 = 0x6708   // 月 (also Monday)
+    static let japaneseDay: UInt32 = 0x65E5     // 日 (also Sunday)
+    static let japaneseWeekdays: Set<UInt32> = [0x65E5, 0x6708, 0x706B, 0x6C34, 0x6728, 0x91D1, 0x571F]  // 日月火水木金土
+    static let japaneseWeekdayMark: UInt32 = 0x66DC  // 曜, as in 金曜日
+    /// 歳 and 才, the years of an age: `はなこ (0歳3か月4日)`.
+    static let ageYears: Set<UInt32> = [0x6B73, 0x624D]
+    /// What else an age in brackets is written with: か, ヵ, ヶ, カ, ケ, 箇 (months counted), 月, 日.
+    static let ageMarks: Set<UInt32> = [0x304B, 0x30F5, 0x30F6, 0x30AB, 0x30B1, 0x7B87, 0x6708, 0x65E5]
 
     private static func table(_ words: [(String, Int)]) -> [UInt64: Int] {
         Dictionary(uniqueKeysWithValues: words.map { (pack($0.0.utf8), $0.1) })
