@@ -24,6 +24,9 @@ public enum CSVColumnRole: Hashable, Sendable {
     /// The unit of the row's number in a unitless column (`Unit`, `단위`, or a column holding
     /// only units: `Extra data` = `lbs`).
     case unit
+    /// A wide sheet's column for one subject (headed by its name or alias, `Leo` or `Leo (g)`):
+    /// each number is a record of that subject, in `unit` times `factor` when the header says so.
+    case series(subject: Subject, unit: MeasurementUnit?, factor: Double)
     /// Anything else, kept by its header.
     case text
 }

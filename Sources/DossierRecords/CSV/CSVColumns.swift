@@ -37,7 +37,7 @@ public struct CSVColumns: Sendable {
             switch role {
             case .date, .time, .subject, .kind, .subKind, .note, .unit:
                 if taken.contains(role) { role = .text } else { taken.insert(role) }
-            case .measurement, .unitlessMeasurement, .text:
+            case .measurement, .unitlessMeasurement, .series, .text:
                 break
             }
             columns.append(CSVColumn(index: index, header: header, role: role))
@@ -91,6 +91,20 @@ public struct CSVColumns: Sendable {
             if units >= 2, units * 5 >= values * 4 { return column.index }
         }
         return nil
+    }
+
+    /// The same columns with each one at an index of `subjects` holding that subject's series.
+    public func withSeries(_ subjects: [Int: Subject]) -> CSVColumns {
+        CSVColumns(columns: columns.map { column in
+            guard let subject = subjects[column.index] else { return column }
+            let role: CSVColumnRole
+            if case .measurement(_, let unit, let factor) = column.role {
+                role = .series(subject: subject, unit: unit, factor: factor)
+            } else {
+                role = .series(subject: subject, unit: nil, factor: 1)
+            }
+            return CSVColumn(index: column.index, header: column.header, role: role, foundByValues: true)
+        }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }
 
     /// The first column kept as text most of whose values are dates (four in five of its
@@ -155,7 +169,10 @@ public struct CSVColumns: Sendable {
         if CSVHeaderVocabulary.timeWords.contains(key) { return .time }
         if CSVHeaderVocabulary.subjectWords.contains(key) { return .subject }
         if CSVHeaderVocabulary.kindWords.contains(key) { return .kind }
-        if CSVHeaderVocabulary.subKindWords.contains(key) { return .subKind }
+        // `Diaper Type`, `Feeding Method`: what kind of diaper or feeding, more precisely.
+        if CSVHeaderVocabulary.subKindWords.contains(key) || (key.count > 4 && (key.hasSuffix("type") || key.hasSuffix("method"))) {
+            return .subKind
+        }
         if let count = CSVHeaderVocabulary.mealCounts[key] { return .measurement(name: count, unit: .count, factor: 1) }
         if CSVHeaderVocabulary.noteWords.contains(key) { return .note }
         if let dimension = CSVHeaderVocabulary.measurementNames[key] {
@@ -223,6 +240,22 @@ public struct CSVColumns: Sendable {
                     }
                 case .unit:
                     values.unitText = String(decoding: cell, as: UTF8.self)
+                case .series(let subject, let unit, let factor):
+                    let written = String(decoding: cell, as: UTF8.self)
+                    let text = "\(column.header): \(written)"
+                    if let unit, let value = measurementValue(cell, unit: unit, factor: factor, name: "") {
+                        values.series.append(CSVSeriesValue(subject: subject, measurement: RecordMeasurement(
+                            name: UnitSettler.what(unit), value: value, unit: unit), text: text))
+                    } else if unit == nil, let number = CSVNumber.parse(cell, decimalComma: decimalComma) {
+                        values.series.append(CSVSeriesValue(subject: subject, unitless: UnitlessMeasurement(
+                            header: column.header, name: column.header, dimension: nil, value: number, written: written), text: text))
+                    } else if unit == nil, let quantity = CSVColumns.numberAndUnit(cell, decimalComma: decimalComma) {
+                        values.series.append(CSVSeriesValue(subject: subject, unitless: UnitlessMeasurement(
+                            header: column.header, name: column.header, dimension: nil, value: quantity.number, written: written,
+                            writtenUnit: quantity.unit), text: text))
+                    } else {
+                        notANumber(cell, in: column, problems: &values.problems)
+                    }
                 case .text:
                     let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
                     values.fields[values.fields[key] == nil ? key : "\(key) (column \(index + 1))"] = String(decoding: raw, as: UTF8.self)

@@ -15,6 +15,8 @@ public struct CSVRowValues: Equatable, Sendable {
     /// Numbers in columns that do not say their unit, settled by the importer once it knows the
     /// row's kind and subject.
     var unitless: [UnitlessMeasurement] = []
+    /// A wide sheet's numbers, one record each for its column's subject.
+    var series: [CSVSeriesValue] = []
     /// The unit column's cell (`lbs`), for the row's unitless number.
     public var unitText: String?
     public var note: String?

@@ -37,97 +37,151 @@ public struct CSVImporter: Importer {
             }
             return
         }
-        var columns = CSVColumns(header: header, dialect: reader.dialect)
-        // The first rows are read ahead (and filed after, in order): their values may show which
-        // column holds the dates or names the subjects, whatever its header says.
-        var firstRows: [CSVRow] = []
-        while firstRows.count < CSVImporter.subjectSampleRows, let row = try reader.next() { firstRows.append(row) }
-        if !CSVImporter.hasDateColumn(columns), let index = columns.dateColumnByValues(in: firstRows.map(\.fields)) {
-            columns = columns.withDateColumn(at: index)
-        }
-        if let index = columns.unitColumnByValues(in: firstRows.map(\.fields)) {
-            columns = columns.withUnitColumn(at: index)
-        }
-        guard CSVImporter.hasDateColumn(columns) else {
-            throw CSVImportError.noDateColumn(header: header.fields)
-        }
-        var headerSubject: Subject?
-        if let index = CSVImporter.subjectColumn(in: firstRows, columns: columns, directory: resources.directory) {
-            columns = columns.withSubjectColumn(at: index)
-        } else if columns.column(.subject) == nil {
-            headerSubject = CSVImporter.subjectNamedByHeader(columns, directory: resources.directory)
-        }
-        // Every date column's order is decided from all of its values before a row is filed.
-        let monthFirst = resources.settings.monthFirst
-        columns = columns.withDateOrders(
-            try CSVDateOrders.decide(path: input.source.readPath, dialect: reader.dialect, columns: columns,
-                                     firstRows: firstRows, monthFirst: monthFirst),
-            undecided: CSVDateOrder(monthFirst: monthFirst))
-        let kindSource: CSVReading.KindSource
-        let fileKind: String?
-        if let requested = context.requestedKind {
-            (fileKind, kindSource) = (requested, .requested(requested))
-        } else if let kindColumn = columns.column(.kind) {
-            (fileKind, kindSource) = (nil, .column(kindColumn.header))
-        } else {
-            fileKind = CSVImporter.kind(fromFileName: input.source.fileName, keywords: resources.keywords,
-                                        hasNotes: columns.column(.note) != nil)
-            kindSource = fileKind.map { .fileName($0) } ?? .notes
-        }
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()
-        var reading = CSVReading()
         let settler = resources.unitSettler
-        let unitColumn = columns.column(.unit)?.header ?? ""
         let path = input.source.path
-        var sampled = firstRows.makeIterator()
-        while let row = try sampled.next() ?? reader.next() {
-            reading.rows += 1
-            var values = columns.values(of: row)
-            for problem in values.problems { sink.report("line \(row.line): \(problem)") }
+        // Rows read ahead to judge a table by (and filed after, in order): their values may show
+        // which column holds the dates or names the subjects, whatever its header says.
+        var ahead: [CSVRow] = []
+        var aheadIndex = 0
+        func nextRow() throws -> CSVRow? {
+            if aheadIndex < ahead.count {
+                defer { aheadIndex += 1 }
+                return ahead[aheadIndex]
+            }
+            return try reader.next()
+        }
+        /// The table under `header`: its first rows read ahead, and every date column's order
+        /// decided from all of its values before a row of it is filed.
+        func begin(_ header: CSVRow, name: String?) throws -> CSVTable {
+            ahead = Array(ahead[aheadIndex...])
+            aheadIndex = 0
+            var sample: [CSVRow] = []
+            for row in ahead where sample.count < CSVImporter.subjectSampleRows { sample.append(row) }
+            while sample.count < CSVImporter.subjectSampleRows, let row = try reader.next() {
+                ahead.append(row)
+                sample.append(row)
+            }
+            // A table's sample ends where the next one starts.
+            if let end = sample.firstIndex(where: { CSVSectionStart(row: $0) != nil }) { sample.removeSubrange(end...) }
+            var table = try CSVTable(header: header, dialect: reader.dialect, name: name, sample: sample,
+                                     fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind)
+            let monthFirst = resources.settings.monthFirst
+            table.columns = table.columns.withDateOrders(
+                try CSVDateOrders.decide(path: input.source.readPath, dialect: reader.dialect, columns: table.columns,
+                                         firstRows: sample, monthFirst: monthFirst, headerLine: header.line),
+                undecided: CSVDateOrder(monthFirst: monthFirst))
+            return table
+        }
+        var tables: [CSVTable] = []
+        var table = try begin(header, name: reader.title.flatMap(CSVImporter.sectionName))
+        var sectionName: String?
+        while let row = try nextRow() {
+            var values = table.columns.values(of: row)
             guard let date = values.date else {
+                switch CSVSectionStart(row: row) {
+                case .marker(let name)?:
+                    sectionName = name
+                    continue
+                case .end?:
+                    continue
+                case .header?:
+                    tables.append(table)
+                    table = try begin(row, name: sectionName)
+                    sectionName = nil
+                    continue
+                case nil:
+                    break
+                }
+                table.reading.rows += 1
+                for problem in values.problems { sink.report("line \(row.line): \(problem)") }
                 sink.report("line \(row.line): no date in this row")
-                reading.rowsWithProblems += 1
+                table.reading.rowsWithProblems += 1
                 continue
             }
+            table.reading.rows += 1
+            for problem in values.problems { sink.report("line \(row.line): \(problem)") }
             // Cells are trimmed, and empty ones left out: a name or kind here is never "".
-            var subject = headerSubject
+            var subject = table.headerSubject
             if let name = values.subjectName {
                 guard let named = subjects.answer(name, resources.directory.subject(named:)) else {
                     sink.report(UnknownName.problem(line: row.line, name: name, directory: resources.directory).description)
-                    reading.rowsWithProblems += 1
+                    table.reading.rowsWithProblems += 1
                     continue
                 }
                 subject = named
             }
             let kind = values.kind.map { cell in
                 kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
-            } ?? fileKind
+            } ?? table.kind
             var unitProblems = false
-            for number in values.unitless {
-                let measured = subject ?? sink.sourceSubject
+            /// The unit of a number its cell and column left unsaid, settled or reported.
+            func settle(_ number: UnitlessMeasurement, of measured: Subject?) -> RecordMeasurement? {
                 let decision = settler.settle(number, kind: kind, subject: measured,
                                               subjectClass: measured.flatMap { resources.subjectClasses[$0] },
-                                              unitCell: values.unitText.map { (unitColumn, $0) }, note: values.note)
-                reading.count(decision, in: number.header)
+                                              unitCell: values.unitText.map { (table.columns.column(.unit)?.header ?? "", $0) },
+                                              note: values.note)
+                table.reading.count(decision, in: number.header)
                 switch decision {
                 case .settled(let measurement, _, _):
-                    values.measurements.append(measurement)
+                    return measurement
                 case .unsettled(let reason):
-                    values.fields[number.header] = number.written
                     sink.report("line \(row.line): \(reason)")
                     unitProblems = true
+                    return nil
                 }
             }
-            if !values.problems.isEmpty || unitProblems { reading.rowsWithProblems += 1 }
-            reading.records += 1
+            for number in values.unitless {
+                if let measurement = settle(number, of: subject ?? sink.sourceSubject) {
+                    values.measurements.append(measurement)
+                } else {
+                    values.fields[number.header] = number.written
+                }
+            }
+            if !values.series.isEmpty {
+                // A wide sheet's row: one record for each subject's column that holds a number.
+                for value in values.series {
+                    var measurements: [RecordMeasurement] = []
+                    var fields = values.fields
+                    if let measurement = value.measurement {
+                        measurements.append(measurement)
+                    } else if let number = value.unitless {
+                        if let settled = settle(number, of: value.subject) {
+                            measurements.append(RecordMeasurement(name: UnitSettler.what(settled.unit), value: settled.value, unit: settled.unit))
+                        } else {
+                            fields["value"] = number.written
+                        }
+                    }
+                    table.reading.records += 1
+                    try sink.accept(.record(RecordDraft(
+                        source: RecordSource(path: path, line: row.line), subject: value.subject, date: date, kind: kind,
+                        body: values.note?[...] ?? "", text: values.note ?? value.text, measurements: measurements, fields: fields)))
+                }
+                if !values.problems.isEmpty || unitProblems { table.reading.rowsWithProblems += 1 }
+                continue
+            }
+            if !values.problems.isEmpty || unitProblems { table.reading.rowsWithProblems += 1 }
+            table.reading.records += 1
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
-        for guess in reading.guessedUnits { sink.report(guess) }
-        sink.describe(reading: reading.line(columns: columns, kind: kindSource))
+        tables.append(table)
+        for table in tables {
+            for guess in table.reading.guessedUnits { sink.report(guess) }
+        }
+        sink.describe(reading: tables.map { table in
+            let line = table.reading.line(columns: table.columns, kind: table.kindSource)
+            return tables.count > 1 ? "[\(table.name ?? "table at line \(table.headerLine)")] \(line)" : line
+        }.joined(separator: " | "))
+    }
+
+    /// The name a marker line gives the table under it (`=== BEGIN Feedings ===` -> `Feedings`).
+    static func sectionName(_ title: String) -> String? {
+        if case .marker(let name)? = CSVSectionStart(row: CSVRow(line: 0, fields: [title])) { return name }
+        return nil
     }
 
     /// How many rows are looked at to find the subject column, or a date column, by its values.
@@ -140,7 +194,7 @@ public struct CSVImporter: Importer {
         var best: (index: Int, named: Int)?
         for column in columns.columns {
             switch column.role {
-            case .date, .time, .measurement, .unitlessMeasurement, .unit, .subKind: continue
+            case .date, .time, .measurement, .unitlessMeasurement, .unit, .subKind, .series: continue
             case .subject, .kind, .note, .text: break
             }
             var values = 0, named = 0

@@ -64,6 +64,9 @@ struct CSVReading {
     enum KindSource {
         case column(String)
         case fileName(String)
+        case sectionName(String)
+        /// The measurement columns' names say it (`weight (g)`).
+        case measurementColumn(String, String)
         case requested(String)
         case notes
     }
@@ -82,10 +85,17 @@ struct CSVReading {
         switch kind {
         case .column(let header): parts.append("kind from '\(header)'")
         case .fileName(let kind): parts.append("kind '\(kind)' from the file's name")
+        case .sectionName(let kind): parts.append("kind '\(kind)' from the section's name")
+        case .measurementColumn(let kind, let header): parts.append("kind '\(kind)' from '\(header)'")
         case .requested(let kind): parts.append("kind '\(kind)' as asked")
         case .notes: parts.append("kind from each row's note")
         }
         if let subKind = columns.column(.subKind) { parts.append("sub-kind from '\(subKind.header)'") }
+        let series = columns.columns.compactMap { column -> String? in
+            guard case .series(let subject, let unit, let factor) = column.role else { return nil }
+            return "'\(column.header)' -> \(subject)" + (unit.map { " in \($0.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))") } ?? "")
+        }
+        if !series.isEmpty { parts.append("one column per subject: " + series.joined(separator: ", ")) }
         for column in columns.columns {
             guard case .measurement(_, let unit, let factor) = column.role else { continue }
             parts.append("'\(column.header)' -> \(unit.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))"))

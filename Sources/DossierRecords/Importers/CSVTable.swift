@@ -1,0 +1,110 @@
+import DossierCore
+import Foundation
+
+/// One table of a CSV file, as its header and first rows show it: which column is which, whose
+/// records its rows are when no column says, and what kind they are. Most files hold one; an
+/// export of several tables (Hatch's `=== BEGIN Feedings ===`, or a blank line and a new header)
+/// holds one per section, each read by its own header.
+struct CSVTable {
+    var columns: CSVColumns
+    /// The subject a header cell names (`Mina,Time,Amount`), for rows that name none.
+    var headerSubject: Subject?
+    /// The kind of rows whose kind column says none, or of every row without one.
+    var kind: String?
+    var kindSource: CSVReading.KindSource
+    /// The section's name (`Feedings`), when the file holds several.
+    var name: String?
+    /// Where the table's header is: what the line calls a table with no name.
+    let headerLine: Int
+    var reading = CSVReading()
+
+    /// The table under `header`, judged by its first `sample` rows; the date orders are left to
+    /// the caller, which reads the table's every value for them.
+    init(header: CSVRow, dialect: CSVDialect, name: String?, sample: [CSVRow], fileName: String,
+         resources: RecordImportResources, requestedKind: String?) throws {
+        self.name = name
+        headerLine = header.line
+        columns = CSVColumns(header: header, dialect: dialect)
+        let cells = sample.map(\.fields)
+        if !CSVImporter.hasDateColumn(columns), let index = columns.dateColumnByValues(in: cells) {
+            columns = columns.withDateColumn(at: index)
+        }
+        if let index = columns.unitColumnByValues(in: cells) {
+            columns = columns.withUnitColumn(at: index)
+        }
+        guard CSVImporter.hasDateColumn(columns) else {
+            throw CSVImportError.noDateColumn(header: header.fields)
+        }
+        if let index = CSVImporter.subjectColumn(in: sample, columns: columns, directory: resources.directory) {
+            columns = columns.withSubjectColumn(at: index)
+        } else if columns.column(.subject) == nil {
+            let series = CSVTable.seriesColumns(columns, sample: cells, directory: resources.directory)
+            if series.isEmpty {
+                headerSubject = CSVImporter.subjectNamedByHeader(columns, directory: resources.directory)
+            } else {
+                columns = columns.withSeries(series)
+            }
+        }
+        if let requestedKind {
+            (kind, kindSource) = (requestedKind, .requested(requestedKind))
+        } else if let kindColumn = columns.column(.kind) {
+            (kind, kindSource) = (nil, .column(kindColumn.header))
+        } else if let name, let named = CSVImporter.kind(fromFileName: name, keywords: resources.keywords, hasNotes: true) {
+            // `=== BEGIN Feedings ===`: the section's name says what its rows are.
+            (kind, kindSource) = (named, .sectionName(named))
+        } else {
+            // `leo.csv` names whose records they are, not what kind: the rows' notes decide then.
+            let namesSubject = resources.directory.subject(named: CSVImporter.withoutCopySuffix((fileName as NSString).deletingPathExtension)) != nil
+            kind = CSVImporter.kind(fromFileName: fileName, keywords: resources.keywords,
+                                    hasNotes: namesSubject || columns.column(.note) != nil)
+            kindSource = kind.map { .fileName($0) } ?? .notes
+            if kind == nil, columns.column(.note) == nil, let (measured, header) = CSVTable.kindMeasured(columns, keywords: resources.keywords) {
+                // `date,name,weight (g)` in `leo.csv`: the rows are weights.
+                (kind, kindSource) = (measured, .measurementColumn(measured, header))
+            }
+        }
+    }
+
+    /// The one kind every measurement column's name says (`weight (g)`: weight), and the first
+    /// such column; nil when they say none or several.
+    static func kindMeasured(_ columns: CSVColumns, keywords: KeywordTable) -> (String, String)? {
+        let classifier = KeywordClassifier(table: keywords)
+        var found: (kind: String, header: String)?
+        for column in columns.columns {
+            let name: String
+            switch column.role {
+            case .measurement(let measured, _, _), .unitlessMeasurement(let measured, _): name = measured
+            default: continue
+            }
+            guard let kind = classifier.classify(name).kind, found == nil || found?.kind == kind else { return nil }
+            if found == nil { found = (kind, column.header) }
+        }
+        return found
+    }
+
+    /// A wide sheet's columns (`Datum,Leo,Rex`): those headed by a subject's name or alias (a
+    /// unit after it allowed: `Leo (g)`) whose values are numbers, four in five of them.
+    static func seriesColumns(_ columns: CSVColumns, sample: [[String]], directory: SubjectDirectory) -> [Int: Subject] {
+        var series: [Int: Subject] = [:]
+        for column in columns.columns {
+            switch column.role {
+            case .text, .measurement, .unitlessMeasurement: break
+            default: continue
+            }
+            let name = CSVHeaderVocabulary.split(header: column.header).name
+            guard let subject = directory.subject(named: name) ?? directory.subject(named: column.header.trimmedWhitespace) else { continue }
+            var values = 0, numbers = 0
+            for row in sample where column.index < row.count {
+                let cell = row[column.index].trimmedWhitespace
+                guard !cell.isEmpty else { continue }
+                values += 1
+                if CSVNumber.parse(cell, decimalComma: columns.decimalComma) != nil
+                    || CSVCellQuantity.value(of: cell, in: .grams, name: "", decimalComma: columns.decimalComma) != nil {
+                    numbers += 1
+                }
+            }
+            if values > 0, numbers * 5 >= values * 4 { series[column.index] = subject }
+        }
+        return series
+    }
+}

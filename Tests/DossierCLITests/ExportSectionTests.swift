@@ -1,0 +1,106 @@
+import Foundation
+import DossierTestSupport
+import Testing
+
+/// Files that hold more than one table, and sheets that hold one column per animal.
+@Suite("Several tables in one file, and one column per subject, are each read by their own header")
+struct ExportSectionTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func add(_ arguments: String...) throws {
+        let added = try DossierBinary.run(["subjects", "add"] + arguments + ["--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+    }
+
+    /// `date kind subkind measurement=value unit` of each record, in date order.
+    func records(_ subject: String) throws -> [String] {
+        let result = try DossierBinary.run(["records", subject, "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.jsonLines.map { record in
+            let measured = (record["measurements"] as? [[String: Any]] ?? []).map {
+                "\($0["name"]!)=\(($0["value"] as? Double).map { $0 == $0.rounded() ? String(Int($0)) : String($0) }!) \($0["unit"]!)"
+            }
+            let subKind = (record["fields"] as? [String: String])?["subkind"]
+            return ([record["date"] as? String ?? "?", record["kind"] as? String ?? "-"] + (subKind.map { [$0] } ?? []) + measured)
+                .joined(separator: " ")
+        }
+    }
+
+    @Test("A Hatch-style export of several tables (=== BEGIN Feedings ===, each with its header) gives each table's rows its columns and kind")
+    func markedSectionsAreTablesOfTheirOwn() throws {
+        try add("children/mina", "--name", "Mina")
+        try folder.write("""
+            === BEGIN Feedings ===\r
+            Start Time,End Time,Feeding Type,Amount,Unit,Notes\r
+            2024-03-05 07:10,2024-03-05 07:30,Bottle,4,oz,\r
+            2024-03-05 10:40,2024-03-05 11:00,Bottle,120,ml,"sleepy, slow"\r
+            === END Feedings ===\r
+            \r
+            === BEGIN Diapers ===\r
+            Time,Diaper Type,Notes\r
+            2024-03-05 08:02,Wet,\r
+            2024-03-05 12:30,Dirty,blowout\r
+            === END Diapers ===\r
+
+            """, to: "dump/children/mina/hatch_export.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.outcomes)")
+        #expect(imported.outcomes.first?["reading"] as? String
+                == "[Feedings] 2 rows -> 2 records, 0 problems; dates in 'Start Time'; kind 'feeding' from the section's name; "
+                + "sub-kind from 'Feeding Type'; 'Amount' has no unit: 1 oz from 'Unit', 1 ml from 'Unit'"
+                + " | [Diapers] 2 rows -> 2 records, 0 problems; times in 'Time'; kind 'diaper' from the section's name; "
+                + "sub-kind from 'Diaper Type'")
+        #expect(try records("children/mina") == [
+            "2024-03-05T07:10 feeding Bottle Amount=118.294 ml", "2024-03-05T08:02 diaper Wet",
+            "2024-03-05T10:40 feeding Bottle Amount=120 ml", "2024-03-05T12:30 diaper Dirty",
+        ])
+    }
+
+    @Test("A blank line and a new header start a new table, read by its own columns")
+    func aNewHeaderAfterABlankLine() throws {
+        try add("pets/leo", "--name", "Leo", "--species", "Leopard Gecko")
+        try folder.write("""
+            date,name,weight (g)
+            2024-05-01,Leo,61
+            2024-06-01,Leo,63
+
+            date,name,kind,food,count
+            2024-05-03,Leo,feeding,cricket,6
+            2024-05-10,Leo,shedding,,
+
+            """, to: "dump/leo.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.outcomes)")
+        // `leo.csv` names the gecko, not a kind: the weight column says what its rows are.
+        #expect(imported.outcomes.first?["reading"] as? String
+                == "[table at line 1] 2 rows -> 2 records, 0 problems; dates in 'date'; kind 'weight' from 'weight (g)'; 'weight (g)' -> g"
+                + " | [table at line 5] 2 rows -> 2 records, 0 problems; dates in 'date'; kind from 'kind'; 'count' -> count")
+        #expect(try records("pets/leo") == ["2024-05-01 weight weight=61 g", "2024-05-03 feeding count=6 count", "2024-05-10 shedding",
+                                            "2024-06-01 weight weight=63 g"])
+    }
+
+    @Test("A sheet with a date column and one weight column per animal, headed by their names or aliases, files each as its animal's")
+    func aWideSheetGivesEachColumnItsSubject() throws {
+        try add("pets/kruemel", "--name", "Krümel", "--class", "mammal")
+        try add("pets/flocke", "--name", "Flocke", "--alias", "Flo", "--class", "mammal")
+        try folder.write("""
+            Datum;Krümel;Flo (g);Bemerkung
+            03.02.2024;312;298,5;
+            10.02.2024;318;;Flo beim Tierarzt
+            17.02.2024;45;301;
+
+            """, to: "dump/weights.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3, "\(imported.outcomes)")
+        let outcome = try #require(imported.outcomes.first)
+        #expect(outcome["reading"] as? String == "3 rows -> 5 records, 1 problem; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
+                + "kind 'weight' from the file's name; one column per subject: 'Krümel' -> pets/kruemel, 'Flo (g)' -> pets/flocke in g; "
+                + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems)")
+        #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g", "2024-02-17 weight"])
+        #expect(try records("pets/flocke") == ["2024-02-03 weight weight=298.5 g", "2024-02-17 weight weight=301 g"])
+    }
+}
