@@ -74,6 +74,14 @@ struct ClassificationTests {
         #expect(try ClassificationTests.normalise(body).kind == kind)
     }
 
+    @Test("An English total heads a summary line; one further into a note only adds something up", arguments: [
+        ("Total feeds: 6", "summary"), ("Daily Total 720 ml", "summary"), ("fed 5 crickets, total 10 this week", "feeding"),
+        ("weighed 412 g, total gain 30 g since May", "weight"),
+    ])
+    func englishTotals(body: String, kind: String) throws {
+        #expect(try ClassificationTests.normalise(body).kind == kind)
+    }
+
     @Test("A Japanese weight and height are read in their units")
     func japaneseMeasurements() throws {
         #expect(try ClassificationTests.normalise("体重 6.2kg").measurements == [RecordMeasurement(name: "weight", value: 6200, unit: .grams)])

@@ -78,8 +78,9 @@ public struct KeywordClassifier: Sendable {
             if kind == nil, let phraseKind = entry.kind { kind = phraseKind }
             if let food = entry.food { foods.append(food) }
         }
-        for word in words {
-            if let found = memo.kind(of: word, in: self), kind == nil || KeywordClassifier.outranks(found, kind!) {
+        for (position, word) in words.enumerated() {
+            if let found = memo.kind(of: word, in: self), kind == nil || KeywordClassifier.outranks(found, kind!),
+               !KeywordClassifier.isTrailingEnglishSummary(found, word, at: position) {
                 kind = found
             }
             if let food = memo.food(of: word, in: self) { foods.append(food) }
@@ -101,6 +102,12 @@ public struct KeywordClassifier: Sendable {
         guard word.isCJK, kindByWord[word.text] == nil else { return match(word, in: kindByWord) }
         let found = matchesInside(word, in: kindByWord)
         return found.first(where: KeywordClassifier.outrankingKinds.contains) ?? found.first
+    }
+
+    /// `Total feeds: 6` and `Daily Total` are summaries; `fed 5, total 10 this week` is a feeding
+    /// whose note adds something up: an English summary word only heads an entry.
+    private static func isTrailingEnglishSummary(_ kind: String, _ word: WordScanner.Word, at position: Int) -> Bool {
+        outrankingKinds.contains(kind) && position > 1 && word.text.unicodeScalars.allSatisfy(\.isASCII)
     }
 
     private static func outranks(_ found: String, _ kind: String) -> Bool {
