@@ -151,4 +151,30 @@ struct ExportUnitTests {
         #expect(try records("children/mina") == ["2024-04-01T10:30 feeding Quantity=242.5027 ml",
                                                   "2024-04-01T14:30 feeding amount=59.147 ml Quantity:6"])
     }
+
+    @Test("A keeper's log writing 체중 45 for a gecko keeps 45 as text and says why; 520 can only be grams, and the guess is one problem for the log")
+    func aLogsUnitlessWeights() throws {
+        try folder.write("""
+            2024.05.01 레오 체중 45
+            2024.05.08 Leo 귀뚜라미 6마리
+            2024.05.15 Leo 체중 47 탈피 직후
+            2024.06.01 Leo weight 520
+            2024.07.01 Leo weight 530
+
+            """, to: "logs/leo.txt")
+        try DossierBinary.run(["subjects", "edit", "pets/leo", "--alias", "레오", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3, "\(imported.standardError)")
+        let path = folder.url.appendingPathComponent("logs/leo.txt").path
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            "\(path): 2 entries (the first on line 1): the weight's number has no unit, and is plausible in g and kg for a reptile "
+                + "(0.5 g to 100 kg, keepers' references, hatchling anole to sulcata tortoise); kept as text: write its unit after the "
+                + #"number, or name it in config/records.json ({"units": {"weight": "…"}})"#,
+            "\(path): 2 entries (the first on line 4): a weight written with no unit was read as g, the only unit that makes it "
+                + "plausible for a reptile (0.5 g to 100 kg, keepers' references, hatchling anole to sulcata tortoise); to be sure, write "
+                + #"its unit after the number, or name it in config/records.json ({"units": {"weight": "g"}})"#,
+        ])
+        #expect(try records("pets/leo") == ["2024-05-01 weight weight:45", "2024-05-08 feeding cricket=6 count", "2024-05-15 weight weight:47",
+                                            "2024-06-01 weight weight=520 g", "2024-07-01 weight weight=530 g"])
+    }
 }

@@ -9,6 +9,11 @@ struct ClassificationTests {
     static let leo = try! Subject(parsing: "pets/leo")
 
     static func normalise(_ body: String, kind: String? = nil, layout: LibraryLayout? = nil) throws -> RecordDraft {
+        try normalised(body, kind: kind, layout: layout).records[0]
+    }
+
+    /// The batch after the transforms: the record, and what they reported.
+    static func normalised(_ body: String, kind: String? = nil, layout: LibraryLayout? = nil) throws -> ItemBatch {
         let context = PipelineContext(
             logger: Logger(label: "test"), layout: layout ?? LibraryLayout(root: URL(fileURLWithPath: "/nonexistent")),
             routing: RoutingContext(requestedSubject: nil, existingSubjects: []))
@@ -18,7 +23,7 @@ struct ClassificationTests {
         for transform in [ClassifyTransform(), UnitsTransform()] as [any Transform] {
             try transform.apply(to: &batch, context: context)
         }
-        return batch.records[0]
+        return batch
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -42,7 +47,8 @@ struct ClassificationTests {
         Case(body: "체중 0.05kg", kind: "weight", measurements: [RecordMeasurement(name: "weight", value: 50, unit: .grams)]),
         Case(body: "무게 45 그램", kind: "weight", measurements: [RecordMeasurement(name: "weight", value: 45, unit: .grams)]),
         Case(body: "몸무게 1.2킬로", kind: "weight", measurements: [RecordMeasurement(name: "weight", value: 1200, unit: .grams)]),
-        Case(body: "체중 45", kind: "weight", measurements: [RecordMeasurement(name: "weight", value: 45, unit: .grams)]),
+        // No unit: never grams by default (see `unitlessWeights`).
+        Case(body: "체중 45", kind: "weight", measurements: []),
         Case(body: "키 75cm", kind: "height", measurements: [RecordMeasurement(name: "height", value: 75, unit: .centimetres)]),
         Case(body: "height 30 in", kind: "height", measurements: [RecordMeasurement(name: "height", value: 76.2, unit: .centimetres)]),
         Case(body: "0.6 oz milk", kind: "feeding", measurements: [RecordMeasurement(name: "milk", value: 17.7441, unit: .millilitres)]),
@@ -90,9 +96,27 @@ struct ClassificationTests {
 
     @Test("A kind the source gave is kept; its quantities are still read")
     func givenKindsWin() throws {
-        let draft = try ClassificationTests.normalise("42", kind: "weight")
+        let draft = try ClassificationTests.normalise("42 g", kind: "weight")
         #expect(draft.kind == "weight")
         #expect(draft.measurements == [RecordMeasurement(name: "weight", value: 42, unit: .grams)])
+    }
+
+    @Test("A log's weight written with no unit is never taken as grams: kept as text and reported, until the library names its unit")
+    func unitlessWeights() throws {
+        let batch = try ClassificationTests.normalised("체중 45")
+        #expect(batch.records[0].measurements.isEmpty)
+        #expect(batch.records[0].fields == ["weight": "45"])
+        #expect(batch.problems == [SourceProblem(line: 1, reason: "the weight's number has no unit, and pets/leo's class is not known "
+            + "(give it a species or class) to judge it by; kept as text: write its unit after the number, or name it in "
+            + #"config/records.json ({"units": {"weight": "…"}})"#)])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-units-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try Data(#"{"units": {"weight": "g"}}"#.utf8).write(to: folder.appendingPathComponent("config/records.json"))
+        let settled = try ClassificationTests.normalised("체중 45", layout: LibraryLayout(root: folder))
+        #expect(settled.records[0].measurements == [RecordMeasurement(name: "weight", value: 45, unit: .grams)])
+        #expect(settled.problems.isEmpty)
     }
 
     @Test("A library's keyword file adds kinds and foods, and its words come first")

@@ -6,6 +6,10 @@ public struct ItemBatch: Sendable {
     public var records: [RecordDraft]
     /// Photos and custom items; records are in `records`.
     public var items: [Item]
+    /// What the transforms could not settle (a number with no unit, no plausible reading), for
+    /// the problems ledger: a transform reports, it never guesses in silence. Problems alike in
+    /// all but their line (one for each of a log's weights with no unit) are counted as one.
+    public var problems: [SourceProblem] = []
 
     /// Records given in `items` join `records`.
     public init(records: [RecordDraft] = [], items: [Item] = []) {

@@ -24,6 +24,8 @@ final class RecordBatchWriter: Sendable {
     private let spill: Mutex<RecordSpill>
     /// The first error a batch met; later batches are then dropped unread.
     private let failure = Mutex<(any Error)?>(nil)
+    /// What the transforms reported, batch by batch.
+    private let problems = Mutex<[SourceProblem]>([])
 
     init(worker: SourceWorker, keptSource: String?) {
         self.worker = worker
@@ -43,9 +45,11 @@ final class RecordBatchWriter: Sendable {
         let encoded = SliceResults<EncodedRecords>(count: 1)
         let encoding = DispatchGroup()
         let worker = self.worker, buffers = self.buffers, keptSource = self.keptSource
-        DispatchQueue.global().async(group: encoding) {
+        DispatchQueue.global().async(group: encoding) { [self] in
             encoded.set(0, Result {
-                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers)
+                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers) { found in
+                    problems.withLock { $0 += found }
+                }
             })
         }
         spilling.async { [self] in
@@ -70,6 +74,23 @@ final class RecordBatchWriter: Sendable {
         return try spill.withLock { try $0.finish() }
     }
 
+    /// What the transforms reported, once `finish` has returned: in line order, and those that
+    /// differ only by line (a log's every weight with no unit) as one, with their count.
+    func transformProblems() -> [SourceProblem] {
+        let all = problems.withLock { $0 }.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        var byReason: [String: (first: SourceProblem, count: Int)] = [:]
+        var order: [String] = []
+        for problem in all {
+            if byReason[problem.reason] == nil { order.append(problem.reason) }
+            byReason[problem.reason, default: (problem, 0)].count += 1
+        }
+        return order.map { reason in
+            let (first, count) = byReason[reason]!
+            guard count > 1 else { return first }
+            return SourceProblem(line: nil, reason: "\(count) entries (the first on line \(first.line.map(String.init) ?? "?")): \(reason)")
+        }
+    }
+
     /// Waits for the batches under way and removes what they spilled (a failed source).
     func discard() {
         spilling.sync {}
@@ -79,9 +100,12 @@ final class RecordBatchWriter: Sendable {
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
     private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker, keptSource: String?,
-                               buffers: ByteBufferPool) throws -> EncodedRecords {
+                               buffers: ByteBufferPool, reporting report: ([SourceProblem]) -> Void) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
-        var drafts = try worker.transform(ItemBatch(records: consume records)).records
+        var transformed = try worker.transform(ItemBatch(records: consume records))
+        if !transformed.problems.isEmpty { report(transformed.problems) }
+        var drafts = transformed.records
+        transformed.records = []
         var encoded = EncodedRecords(capacity: drafts.count,
                                      bytes: buffers.take(capacity: drafts.count * EncodedRecords.bytesPerRecord))
         // Each draft is swapped out of the batch into one local, which moves it: passing a draft

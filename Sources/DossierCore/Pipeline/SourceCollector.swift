@@ -157,6 +157,7 @@ final class SourceCollector: ItemSink {
             return photo
         }
         let pending = try records.finish()
+        for problem in records.transformProblems() { report(problem) }
         if pending.total == 0 && customItems.isEmpty {
             if unassignedCount == 0 && entryProblems > 0 {
                 // A log whose every entry has a problem (each names an unknown subject, say):

@@ -59,11 +59,21 @@ public enum UnitConverter {
         }
     }
 
+    /// A number counting something named is a count (`귀뚜라미 5`); a weight's or height's
+    /// number with no unit is no measurement here: its unit is settled, or reported, by
+    /// `UnitsTransform` (`unitlessDimension`), never assumed.
     private static func bareNumber(_ quantity: Quantity, kind: String?) -> RecordMeasurement? {
         if let label = quantity.label { return RecordMeasurement(name: label, value: quantity.value, unit: .count) }
+        return nil
+    }
+
+    /// What a number with no unit measures in an entry of `kind`: a weight's (`체중 45`) is a
+    /// mass and a height's a length; nil for anything else, and for a count of something named.
+    static func unitlessDimension(_ quantity: Quantity, kind: String?) -> MeasurementUnit? {
+        guard quantity.label == nil, units[quantity.unit] == nil, quantity.unit != "oz" else { return nil }
         switch kind {
-        case "weight": return RecordMeasurement(name: "weight", value: quantity.value, unit: .grams)
-        case "height": return RecordMeasurement(name: "height", value: quantity.value, unit: .centimetres)
+        case "weight": return .grams
+        case "height": return .centimetres
         default: return nil
         }
     }

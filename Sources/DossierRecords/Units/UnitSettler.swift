@@ -39,7 +39,7 @@ struct UnitSettler: Sendable {
         let dimension = number.dimension ?? UnitSettler.dimension(ofKind: kind)
         if let written = number.writtenUnit {
             guard let (unit, factor) = UnitSettler.meaning(of: written, in: dimension) else {
-                return .unsettled("'\(number.written)' in column '\(number.header)' is in \(written), which does not measure "
+                return .unsettled("\(number.described) is in \(written), which does not measure "
                                   + "\(dimension.map { "a \(UnitSettler.what($0))" } ?? "what kind '\(kind ?? "")' does"); kept as text")
             }
             return settled(number, unit: unit, factor: factor, written: written, reason: .cell)
@@ -55,9 +55,10 @@ struct UnitSettler: Sendable {
             guard let (unit, factor) = UnitSettler.meaning(of: written, in: dimension) else { continue }
             return settled(number, unit: unit, factor: factor, written: written, reason: .configured(key))
         }
-        let hint = "say its unit in the header ('\(number.name) (unit)') or in config/records.json "
-            + "({\"units\": {\"\(kind ?? CSVHeaderVocabulary.key(number.name))\": \"…\"}})"
-        let about = "'\(number.written)' in column '\(number.header)' has no unit"
+        let configured = "config/records.json ({\"units\": {\"\(kind ?? CSVHeaderVocabulary.key(number.name))\": \"…\"}})"
+        let hint = number.header.isEmpty ? "write its unit after the number, or name it in \(configured)"
+            : "say its unit in the header ('\(number.name) (unit)') or in \(configured)"
+        let about = "\(number.described) has no unit"
         guard let dimension else {
             return .unsettled("\(about), and \(kind.map { "kind '\($0)'" } ?? "the row's kind") does not say what it measures; kept as text: \(hint)")
         }

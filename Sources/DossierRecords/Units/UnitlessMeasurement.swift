@@ -17,4 +17,9 @@ struct UnitlessMeasurement: Equatable, Sendable {
     /// A unit the cell wrote that only the row's kind can read (`8.2 oz` in a `Quantity`
     /// column: fluid ounces of a feeding, ounces of a weight).
     var writtenUnit: String? = nil
+    /// How messages name it: `'45' in column 'Weight'`; a log's `a weight` (the same words for
+    /// every line, so a log's many are reported as one problem).
+    var describedAs: String? = nil
+
+    var described: String { describedAs ?? "'\(written)' in column '\(header)'" }
 }
