@@ -9,7 +9,7 @@ struct ExportDateColumnTests {
 
     init() throws {
         folder = try TemporaryFolder()
-        for (subject, name) in [("pets/nagini", "Nagini"), ("pets/kaa", "Kaa")] {
+        for (subject, name) in [("pets/nagini", "Nagini"), ("pets/kaa", "Kaa"), ("children/mina", "Mina")] {
             let added = try DossierBinary.run(["subjects", "add", subject, "--name", name, "--library", "Library"], in: folder.url)
             #expect(added.status == 0, "\(added.standardError)")
         }
@@ -21,7 +21,7 @@ struct ExportDateColumnTests {
         return result.jsonLines
     }
 
-    @Test("A snake keeper's shed sheet with its dates under 'Shed completed' files every row, and says where the dates came from")
+    @Test("A snake keeper's shed sheet with its dates under 'Shed completed' (an end, the only date) files every row, and says where the dates came from")
     func shedDatesUnderAnyHeader() throws {
         try folder.write("""
             Snake,Shed completed,Notes\r
@@ -36,7 +36,7 @@ struct ExportDateColumnTests {
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["status"] as? String == "imported")
         #expect(outcome["reading"] as? String
-                == "4 rows -> 4 records, 0 problems; dates M/D/Y in 'Shed completed' (by its values) (from 3/14/2024); kind 'shedding' from the file's name")
+                == "4 rows -> 4 records, 0 problems; dates M/D/Y in 'Shed completed' (from 3/14/2024); kind 'shedding' from the file's name")
         #expect(try records("pets/nagini").map { "\($0["date"]!) \($0["text"]!)" } == ["2024-03-14 clean, one piece", "2024-04-30 Nagini, 4/30/2024"])
         #expect(try records("pets/kaa").map { "\($0["date"]!)" } == ["2024-03-22", "2024-05-02"])
     }
@@ -68,5 +68,33 @@ struct ExportDateColumnTests {
         let imported = try DossierBinary.run(["import", "logs", "--library", "Library", "--subject", "pets/nagini"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(try records("pets/nagini").map { "\($0["date"]!)" } == ["2024-03-01", "2024-03-02", "2024-03-04"])
+    }
+
+    @Test("With a start and an end, a shed is dated by its end and a nap by its start; both with times give the duration")
+    func startAndEndColumns() throws {
+        try folder.write("""
+            Snake,Shed started,Shed completed,Notes\r
+            Nagini,2024-03-09,2024-03-14,"blue eyes on the 9th"\r
+            Kaa,2024-04-20,2024-04-23,\r
+
+            """, to: "sheds/shedding.csv")
+        try folder.write("""
+            Child,Start,End,Type\r
+            Mina,2024-03-05 23:10,01:40,night sleep\r
+            Mina,2024-03-06 13:05,2024-03-06 14:20,nap\r
+
+            """, to: "sleeps/sleep.csv")
+        let imported = try DossierBinary.run(["import", "sheds", "sleeps", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let sheds = imported.outcomes.first { ($0["source"] as? String)?.hasSuffix("shedding.csv") == true }
+        #expect(sheds?["reading"] as? String == "2 rows -> 2 records, 0 problems; dates in 'Shed started' (by its values); "
+                + "ends in 'Shed completed'; kind 'shedding' from the file's name")
+        #expect(try records("pets/nagini").map { "\($0["date"]!) \($0["kind"]!)" } == ["2024-03-14 shedding"])
+        #expect(try records("pets/kaa").map { "\($0["date"]!) \($0["kind"]!)" } == ["2024-04-23 shedding"])
+        let sleeps = try records("children/mina").map { record in
+            "\(record["date"]!) " + ((record["measurements"] as? [[String: Any]])?.map { "\($0["name"]!)=\($0["value"]!) \($0["unit"]!)" } ?? [])
+                .joined(separator: " ")
+        }
+        #expect(sleeps == ["2024-03-05T23:10 duration=150 min", "2024-03-06T13:05 duration=75 min"])
     }
 }

@@ -50,7 +50,7 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String
-                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
+                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); ends D/M/Y in 'End' (from 24/01/2024 10:40); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         let filed = try dates()
         #expect(filed.count == 41)
         // 09/01/2024 is the 9th of January, not the 1st of September: nothing after April.
@@ -69,7 +69,8 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains(
             "  read: 3 rows -> 3 records, 0 problems; dates D/M/Y in 'Start' "
-            + "(every date reads either way: the library's monthFirst is false); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
+            + "(every date reads either way: the library's monthFirst is false); ends D/M/Y in 'End' (every date reads either way: "
+            + "the library's monthFirst is false); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
         #expect(try dates() == ["2024-04-03T06:15", "2024-04-05T07:15", "2024-05-07T08:15"])
     }
 
@@ -79,6 +80,7 @@ struct ExportDateOrderTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates M/D/Y in 'Start' (every date reads either way: the library's monthFirst is true); "
+                + "ends M/D/Y in 'End' (every date reads either way: the library's monthFirst is true); "
                 + "kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         #expect(try dates() == ["2024-03-04T06:15", "2024-05-04T07:15"])
     }
@@ -95,6 +97,8 @@ struct ExportDateOrderTests {
         #expect(outcome["problems"] as? [String] == [
             folder.url.appendingPathComponent("export/feedings.csv").path + ": line 5: column 'Start': '01/24/2024 09:15' is not a date "
                 + "in this column's order, D/M/Y (from 13/02/2024 06:15; 1 date reads only the other way: problems)",
+            folder.url.appendingPathComponent("export/feedings.csv").path + ": line 5: column 'End': '01/24/2024 09:40' is not a date "
+                + "in this column's order, D/M/Y (from 13/02/2024 06:40; 1 date reads only the other way: problems)",
             folder.url.appendingPathComponent("export/feedings.csv").path + ": line 5: no date in this row",
         ])
         #expect(try dates() == ["2024-02-13T06:15", "2024-02-14T08:15", "2024-02-15T10:15", "2024-03-02T07:15", "2024-03-05T11:15"])

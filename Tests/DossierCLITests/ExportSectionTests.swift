@@ -50,13 +50,13 @@ struct ExportSectionTests {
         let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(imported.outcomes.first?["reading"] as? String
-                == "[Feedings] 2 rows -> 2 records, 0 problems; dates in 'Start Time'; kind 'feeding' from the section's name; "
+                == "[Feedings] 2 rows -> 2 records, 0 problems; dates in 'Start Time'; ends in 'End Time'; kind 'feeding' from the section's name; "
                 + "sub-kind from 'Feeding Type'; 'Amount' has no unit: 1 oz from 'Unit', 1 ml from 'Unit'"
                 + " | [Diapers] 2 rows -> 2 records, 0 problems; times in 'Time'; kind 'diaper' from the section's name; "
                 + "sub-kind from 'Diaper Type'")
         #expect(try records("children/mina") == [
-            "2024-03-05T07:10 feeding Bottle Amount=118.294 ml", "2024-03-05T08:02 diaper Wet",
-            "2024-03-05T10:40 feeding Bottle Amount=120 ml", "2024-03-05T12:30 diaper Dirty",
+            "2024-03-05T07:10 feeding Bottle duration=20 min Amount=118.294 ml", "2024-03-05T08:02 diaper Wet",
+            "2024-03-05T10:40 feeding Bottle duration=20 min Amount=120 ml", "2024-03-05T12:30 diaper Dirty",
         ])
     }
 

@@ -4,6 +4,9 @@ import DossierCore
 public enum CSVColumnRole: Hashable, Sendable {
     /// A date, or a whole timestamp.
     case date
+    /// When the entry ended (`End`, `Shed completed`): a shed is dated by it, and with a start it
+    /// gives the entry's duration.
+    case endDate
     /// A time of day belonging to the date column.
     case time
     /// The pet's or child's name.

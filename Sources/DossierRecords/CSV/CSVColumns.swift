@@ -35,7 +35,7 @@ public struct CSVColumns: Sendable {
             // `RecordCategory` then `RecordType`: the second names the first's entry more precisely.
             if role == .kind, taken.contains(.kind) { role = .subKind }
             switch role {
-            case .date, .time, .subject, .kind, .subKind, .note, .unit:
+            case .date, .time, .endDate, .subject, .kind, .subKind, .note, .unit:
                 if taken.contains(role) { role = .text } else { taken.insert(role) }
             case .measurement, .unitlessMeasurement, .series, .text:
                 break
@@ -59,10 +59,10 @@ public struct CSVColumns: Sendable {
     }
 
     /// The same columns with the one at `index` holding the entries' dates (found by its values:
-    /// `Datum`, `Shed completed`).
-    public func withDateColumn(at index: Int) -> CSVColumns {
+    /// `Datum`; or the end column, `Shed completed`, when it is the only one with dates).
+    public func withDateColumn(at index: Int, foundByValues: Bool = true) -> CSVColumns {
         CSVColumns(columns: columns.map { column in
-            column.index == index ? CSVColumn(index: index, header: column.header, role: .date, foundByValues: true) : column
+            column.index == index ? CSVColumn(index: index, header: column.header, role: .date, foundByValues: foundByValues) : column
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }
 
@@ -107,6 +107,13 @@ public struct CSVColumns: Sendable {
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }
 
+    /// The same columns with the end column as the date column when no other column is one
+    /// (`Snake,Shed completed,Notes`: the shed is dated by its end).
+    public var withEndAsDate: CSVColumns {
+        guard column(.date) == nil, column(.time) == nil, let end = column(.endDate) else { return self }
+        return withDateColumn(at: end.index, foundByValues: false)
+    }
+
     /// The first column kept as text most of whose values are dates (four in five of its
     /// non-empty cells in `rows`, at least two) under a header that is no date itself: the date
     /// column of a file whose header does not name one (`Datum`, `Shed completed`). A first
@@ -126,10 +133,10 @@ public struct CSVColumns: Sendable {
         return nil
     }
 
-    /// The columns whose cells may hold dates: the date column and the time column (which may
-    /// hold whole timestamps).
+    /// The columns whose cells may hold dates: the date column, the time column (which may hold
+    /// whole timestamps) and the end column.
     public var dateColumns: [CSVColumn] {
-        columns.filter { $0.role == .date || $0.role == .time }
+        columns.filter { $0.role == .date || $0.role == .time || $0.role == .endDate }
     }
 
     private func order(of column: CSVColumn) -> CSVDateOrder? {
@@ -167,6 +174,7 @@ public struct CSVColumns: Sendable {
         }
         if CSVHeaderVocabulary.dateWords.contains(key) { return .date }
         if CSVHeaderVocabulary.timeWords.contains(key) { return .time }
+        if CSVHeaderVocabulary.endWords.contains(key) || CSVColumns.namesAnEnd(key) { return .endDate }
         if CSVHeaderVocabulary.subjectWords.contains(key) { return .subject }
         if CSVHeaderVocabulary.kindWords.contains(key) { return .kind }
         // `Diaper Type`, `Feeding Method`: what kind of diaper or feeding, more precisely.
@@ -193,12 +201,20 @@ public struct CSVColumns: Sendable {
         return .text
     }
 
+    /// `Shed completed`, `Feeding end`, `End Time`: a header that ends with (or starts with) a
+    /// word saying the entry was over.
+    static func namesAnEnd(_ key: String) -> Bool {
+        ["completed", "finished", "ended", "endtime", "enddate", "end", "종료", "終了"].contains { word in
+            key.count > word.count && (key.hasSuffix(word) || key.hasPrefix(word))
+        } && !CSVHeaderVocabulary.measurementNames.keys.contains(key)
+    }
+
     /// The row's cells read from its bytes: strings are made only of the text kept (names,
     /// kinds, notes, text columns); dates and numbers are read in place.
     public func values(of row: CSVRow) -> CSVRowValues {
         var values = CSVRowValues(line: row.line)
         row.bytes.withUnsafeBufferPointer { bytes in
-            var dateCell: Cell?, timeCell: Cell?
+            var dateCell: Cell?, timeCell: Cell?, endCell: Cell?
             for index in 0..<row.count {
                 let raw = UnsafeBufferPointer(rebasing: bytes[row.range(of: index)])
                 let cell = raw.trimmedWhitespace
@@ -211,6 +227,7 @@ public struct CSVColumns: Sendable {
                 switch column.role {
                 case .date: dateCell = Cell(column: column, text: cell)
                 case .time: timeCell = Cell(column: column, text: cell)
+                case .endDate: endCell = Cell(column: column, text: cell)
                 case .subject: values.subjectName = String(decoding: cell, as: UTF8.self)
                 case .kind: values.kind = String(decoding: cell, as: UTF8.self)
                 case .subKind: values.subKind = String(decoding: cell, as: UTF8.self)
@@ -262,6 +279,7 @@ public struct CSVColumns: Sendable {
                 }
             }
             values.date = date(dateCell, timeCell, problems: &values.problems)
+            if let endCell { values.endDate = endDate(endCell, start: values.date, problems: &values.problems) }
         }
         CSVColumns.countWhatWasEaten(&values.measurements)
         return values
@@ -313,6 +331,37 @@ public struct CSVColumns: Sendable {
 
     /// The date from the date column, with the time column's time if the date has none; a time
     /// column holding whole timestamps serves as the date column when there is none.
+    /// When the entry ended: a whole date, or a time alone on the start's day (the next day's
+    /// when it is earlier than the start: a nap from 23:10 to 01:40).
+    private func endDate(_ cell: Cell, start: RecordDate?, problems: inout [String]) -> RecordDate? {
+        guard let stamp = CSVTimestamp.parse(cell.text, order: order(of: cell.column)), stamp.hasDate || stamp.hasTime else {
+            problems.append("column '\(cell.column.header)': '\(cell.string)' is not a date or time")
+            return nil
+        }
+        if stamp.hasDate {
+            guard let date = stamp.recordDate else {
+                if stamp.yearLastPair != nil, let decided = dateOrders[cell.column.index],
+                   let year = stamp.year, let month = stamp.month, let day = stamp.day, RecordDate(year: year, month: month, day: day) == nil {
+                    problems.append("column '\(cell.column.header)': '\(cell.string)' is not a date in this column's order, "
+                                    + decided.description)
+                } else {
+                    problems.append("column '\(cell.column.header)': '\(cell.string)' is not a real date")
+                }
+                return nil
+            }
+            return date
+        }
+        guard let start, let hour = stamp.hour, case let minute = stamp.minute ?? 0,
+              var end = RecordDate(year: start.year, month: start.month, day: start.day, hour: hour, minute: minute,
+                                   utcOffsetMinutes: start.utcOffsetMinutes)
+        else { return nil }
+        if end < start, let next = CivilDays.adding(1, to: end.dayOnly) {
+            end = RecordDate(year: next.year, month: next.month, day: next.day, hour: hour, minute: minute,
+                             utcOffsetMinutes: start.utcOffsetMinutes) ?? end
+        }
+        return end
+    }
+
     private func date(_ dateCell: Cell?, _ timeCell: Cell?, problems: inout [String]) -> RecordDate? {
         var parsed: CSVTimestamp?
         var timeFromTimeColumn = false

@@ -33,6 +33,10 @@ enum CSVHeaderVocabulary {
     static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",
                                          "startdate", "dateandtime", "datetimestamp", "when", "logged", "loggedat",
                                          "recorded", "recordedat", "createdat", "기록일", "기록일시", "날짜시간"]
+    /// When an entry ended: a shed completed, a feeding or a nap over.
+    static let endWords: Set<String> = ["end", "endtime", "enddate", "ended", "endedat", "finish", "finished", "finishedat",
+                                        "completed", "completedat", "stop", "stoptime", "stopped", "until", "to",
+                                        "종료", "종료시간", "종료일", "끝", "終了", "終了時刻"]
     static let timeWords: Set<String> = ["time", "시간", "시각", "timeofday"]
     static let subjectWords: Set<String> = ["name", "subject", "pet", "animal", "child", "baby", "이름", "개체", "아이",
                                             "petname", "childname", "babyname", "animalname"]

@@ -6,6 +6,8 @@ public struct CSVRowValues: Equatable, Sendable {
     /// The row's first line in the file.
     public var line: Int
     public var date: RecordDate?
+    /// From the end column, when the row has one.
+    public var endDate: RecordDate?
     public var subjectName: String?
     public var kind: String?
     /// From the sub-kind column, kept as the record's `subkind` field.

@@ -19,7 +19,7 @@ public struct CSVImporter: Importer {
         guard TextSniffer.isText(head), let lines = CSVImporter.sampleLines(head), lines.count >= 2,
               let (header, rows) = SampleRows(lines: lines).headerAndRows()
         else { return false }
-        let columns = CSVColumns(header: header, decimalComma: false)
+        let columns = CSVColumns(header: header, decimalComma: false).withEndAsDate
         return CSVImporter.hasDateColumn(columns) || ProfileColumns(header: header) != nil
             || columns.dateColumnByValues(in: rows) != nil
     }
@@ -81,7 +81,7 @@ public struct CSVImporter: Importer {
         var sectionName: String?
         while let row = try nextRow() {
             var values = table.columns.values(of: row)
-            guard let date = values.date else {
+            guard let startDate = values.date else {
                 switch CSVSectionStart(row: row) {
                 case .marker(let name)?:
                     sectionName = name
@@ -117,6 +117,16 @@ public struct CSVImporter: Importer {
             let kind = values.kind.map { cell in
                 kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
             } ?? table.kind
+            // With an end beside the start: a shed is dated when it was complete, anything else
+            // when it began; both with their times give the entry's duration.
+            var date = startDate
+            if let end = values.endDate {
+                if let minutes = CSVImporter.minutes(from: startDate, to: end),
+                   !values.measurements.contains(where: { $0.unit == .minutes }) {
+                    values.measurements.append(RecordMeasurement(name: "duration", value: minutes, unit: .minutes))
+                }
+                if kind == "shedding" { date = end }
+            }
             var unitProblems = false
             /// The unit of a number its cell and column left unsaid, settled or reported.
             func settle(_ number: UnitlessMeasurement, of measured: Subject?) -> RecordMeasurement? {
@@ -178,6 +188,19 @@ public struct CSVImporter: Importer {
         }.joined(separator: " | "))
     }
 
+    /// The minutes from a start to an end that both have their times, when the end is after the
+    /// start and within a week of it (anything else is no duration, but a typo or another entry).
+    static func minutes(from start: RecordDate, to end: RecordDate) -> Double? {
+        guard let startHour = start.hour, let endHour = end.hour else { return nil }
+        func minutes(_ date: RecordDate, _ hour: Int) -> Int {
+            (CivilDays.number(of: date) * 24 + hour) * 60 + (date.minute ?? 0) - (date.utcOffsetMinutes ?? 0)
+        }
+        let offsetsAgree = (start.utcOffsetMinutes == nil) == (end.utcOffsetMinutes == nil)
+        let span = minutes(end, endHour) - minutes(start, startHour)
+        guard offsetsAgree, span > 0, span <= 7 * 24 * 60 else { return nil }
+        return Double(span)
+    }
+
     /// The name a marker line gives the table under it (`=== BEGIN Feedings ===` -> `Feedings`).
     static func sectionName(_ title: String) -> String? {
         if case .marker(let name)? = CSVSectionStart(row: CSVRow(line: 0, fields: [title])) { return name }
@@ -194,7 +217,7 @@ public struct CSVImporter: Importer {
         var best: (index: Int, named: Int)?
         for column in columns.columns {
             switch column.role {
-            case .date, .time, .measurement, .unitlessMeasurement, .unit, .subKind, .series: continue
+            case .date, .time, .endDate, .measurement, .unitlessMeasurement, .unit, .subKind, .series: continue
             case .subject, .kind, .note, .text: break
             }
             var values = 0, named = 0

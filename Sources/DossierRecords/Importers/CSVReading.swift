@@ -77,9 +77,11 @@ struct CSVReading {
         for column in columns.dateColumns {
             let byValues = column.foundByValues ? " (by its values)" : ""
             if let decision = columns.dateOrders[column.index] {
-                parts.append("dates \(decision.order.pattern) in '\(column.header)'\(byValues) (\(decision.reason))")
+                let what = column.role == .endDate ? "ends" : "dates"
+                parts.append("\(what) \(decision.order.pattern) in '\(column.header)'\(byValues) (\(decision.reason))")
             } else {
-                parts.append("\(column.role == .time ? "times" : "dates") in '\(column.header)'\(byValues)")
+                let what = column.role == .time ? "times" : column.role == .endDate ? "ends" : "dates"
+                parts.append("\(what) in '\(column.header)'\(byValues)")
             }
         }
         switch kind {

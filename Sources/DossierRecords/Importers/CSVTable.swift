@@ -29,6 +29,7 @@ struct CSVTable {
         if !CSVImporter.hasDateColumn(columns), let index = columns.dateColumnByValues(in: cells) {
             columns = columns.withDateColumn(at: index)
         }
+        columns = columns.withEndAsDate
         if let index = columns.unitColumnByValues(in: cells) {
             columns = columns.withUnitColumn(at: index)
         }
