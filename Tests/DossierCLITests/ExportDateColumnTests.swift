@@ -36,7 +36,7 @@ struct ExportDateColumnTests {
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["status"] as? String == "imported")
         #expect(outcome["reading"] as? String
-                == "4 rows -> 4 records, 0 problems; dates M/D/Y in 'Shed completed' (from 3/14/2024); kind 'shedding' from the file's name")
+                == "4 rows -> 4 records, 0 problems; dates M/D/Y in 'Shed completed' (from 3/14/2024); subjects in 'Snake' (by its values); kind 'shedding' from the file's name")
         #expect(try records("pets/nagini").map { "\($0["date"]!) \($0["text"]!)" } == ["2024-03-14 clean, one piece", "2024-04-30 Nagini, 4/30/2024"])
         #expect(try records("pets/kaa").map { "\($0["date"]!)" } == ["2024-03-22", "2024-05-02"])
     }
@@ -53,8 +53,8 @@ struct ExportDateColumnTests {
         let imported = try DossierBinary.run(["import", "gewichte.csv", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String
-                == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (by its values) (from 24.01.2024); kind 'gewichte' from the file's name; "
-                + "'Gewicht [g]' -> g")
+                == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (by its values) (from 24.01.2024); subjects in 'Tier' (by its values); "
+                + "kind 'weight' from the file's name; 'Gewicht [g]' -> g; kept as text: 'Bemerkung'")
         let nagini = try records("pets/nagini")
         #expect(nagini.map { "\($0["date"]!)" } == ["2024-01-03", "2024-01-24"])
         let weights = nagini.compactMap { ($0["measurements"] as? [[String: Any]])?.first?["value"] as? Double }
@@ -88,7 +88,7 @@ struct ExportDateColumnTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         let sheds = imported.outcomes.first { ($0["source"] as? String)?.hasSuffix("shedding.csv") == true }
         #expect(sheds?["reading"] as? String == "2 rows -> 2 records, 0 problems; dates in 'Shed started' (by its values); "
-                + "ends in 'Shed completed'; kind 'shedding' from the file's name")
+                + "ends in 'Shed completed'; subjects in 'Snake' (by its values); kind 'shedding' from the file's name")
         #expect(try records("pets/nagini").map { "\($0["date"]!) \($0["kind"]!)" } == ["2024-03-14 shedding"])
         #expect(try records("pets/kaa").map { "\($0["date"]!) \($0["kind"]!)" } == ["2024-04-23 shedding"])
         let sleeps = try records("children/mina").map { record in

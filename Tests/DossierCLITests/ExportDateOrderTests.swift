@@ -50,7 +50,7 @@ struct ExportDateOrderTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String
-                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); ends D/M/Y in 'End' (from 24/01/2024 10:40); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
+                == "41 rows -> 41 records, 0 problems; dates D/M/Y in 'Start' (from 24/01/2024 10:15); ends D/M/Y in 'End' (from 24/01/2024 10:40); subjects in 'Child'; kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         let filed = try dates()
         #expect(filed.count == 41)
         // 09/01/2024 is the 9th of January, not the 1st of September: nothing after April.
@@ -70,7 +70,7 @@ struct ExportDateOrderTests {
         #expect(imported.standardOutput.contains(
             "  read: 3 rows -> 3 records, 0 problems; dates D/M/Y in 'Start' "
             + "(every date reads either way: the library's monthFirst is false); ends D/M/Y in 'End' (every date reads either way: "
-            + "the library's monthFirst is false); kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
+            + "the library's monthFirst is false); subjects in 'Child'; kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'\n"))
         #expect(try dates() == ["2024-04-03T06:15", "2024-04-05T07:15", "2024-05-07T08:15"])
     }
 
@@ -81,7 +81,7 @@ struct ExportDateOrderTests {
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates M/D/Y in 'Start' (every date reads either way: the library's monthFirst is true); "
                 + "ends M/D/Y in 'End' (every date reads either way: the library's monthFirst is true); "
-                + "kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
+                + "subjects in 'Child'; kind from 'Type'; sub-kind from 'Method'; 'Amount' has no unit: ml as config/records.json says for 'feeding'")
         #expect(try dates() == ["2024-03-04T06:15", "2024-05-04T07:15"])
     }
 
@@ -110,7 +110,7 @@ struct ExportDateOrderTests {
                          to: "export/growth.csv")
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
-                == "2 rows -> 2 records, 0 problems; dates in 'Date'; kind from each row's note; 'Weight (kg)' -> g (x1000)")
+                == "2 rows -> 2 records, 0 problems; dates in 'Date'; subjects in 'Name'; kind from each row's note; 'Weight (kg)' -> g (x1000)")
     }
 
     @Test("A year-last date that turns up only after the first rows of ISO dates follows the library's setting; one it cannot be is a problem")

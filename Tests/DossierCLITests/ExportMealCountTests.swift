@@ -39,7 +39,8 @@ struct ExportMealCountTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; "
-                + "kind 'feeding' from the file's name; 'Offered' -> count; 'Eaten' -> count")
+                + "subjects in 'Snake' (by its values); kind 'feeding' from the file's name; 'Offered' -> count; 'Eaten' -> count; "
+                + "kept as text: 'Prey'")
         #expect(try meals() == ["2024-01-06 offered=1 eaten=1 refused=-", "2024-01-13 offered=1 eaten=0 refused=-",
                                 "2024-01-20 offered=3 eaten=2 refused=-"])
     }

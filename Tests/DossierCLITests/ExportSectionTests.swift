@@ -77,8 +77,8 @@ struct ExportSectionTests {
         #expect(imported.status == 0, "\(imported.outcomes)")
         // `leo.csv` names the gecko, not a kind: the weight column says what its rows are.
         #expect(imported.outcomes.first?["reading"] as? String
-                == "[table at line 1] 2 rows -> 2 records, 0 problems; dates in 'date'; kind 'weight' from 'weight (g)'; 'weight (g)' -> g"
-                + " | [table at line 5] 2 rows -> 2 records, 0 problems; dates in 'date'; kind from 'kind'; 'count' -> count")
+                == "[table at line 1] 2 rows -> 2 records, 0 problems; dates in 'date'; subjects in 'name'; kind 'weight' from 'weight (g)'; 'weight (g)' -> g"
+                + " | [table at line 5] 2 rows -> 2 records, 0 problems; dates in 'date'; subjects in 'name'; kind from 'kind'; 'count' -> count; kept as text: 'food'")
         #expect(try records("pets/leo") == ["2024-05-01 weight weight=61 g", "2024-05-03 feeding count=6 count", "2024-05-10 shedding",
                                             "2024-06-01 weight weight=63 g"])
     }
@@ -99,7 +99,7 @@ struct ExportSectionTests {
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String == "3 rows -> 5 records, 1 problem; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
                 + "kind 'weight' from the file's name; one column per subject: 'Krümel' -> pets/kruemel, 'Flo (g)' -> pets/flocke in g; "
-                + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems)")
+                + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems); kept as text: 'Bemerkung'")
         #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g", "2024-02-17 weight"])
         #expect(try records("pets/flocke") == ["2024-02-03 weight weight=298.5 g", "2024-02-17 weight weight=301 g"])
     }

@@ -48,7 +48,7 @@ struct ExportUnitTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
-        #expect(outcome["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; kind 'weight' from the file's name; "
+        #expect(outcome["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; subjects in 'Child'; kind 'weight' from the file's name; "
                 + "'Weight' has no unit: kg, the only unit plausible for a child")
         #expect(outcome["problems"] as? [String] == [
             folder.url.appendingPathComponent("export/weight.csv").path + ": column 'Weight' has no unit: 3 values read as kg, the only "
@@ -69,7 +69,7 @@ struct ExportUnitTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; "
-                + "kind 'weight' from the file's name; 'Weight' has no unit: kg as config/records.json says for 'weight'")
+                + "subjects in 'Child'; kind 'weight' from the file's name; 'Weight' has no unit: kg as config/records.json says for 'weight'")
         #expect(imported.outcomes.first?["problems"] == nil || (imported.outcomes.first?["problems"] as? [String])?.isEmpty == true)
         #expect(try records("children/mina").last == "2024-03-11 weight Weight=8300 g")
     }
@@ -97,7 +97,7 @@ struct ExportUnitTests {
                 + #"('체중 (unit)') or in config/records.json ({"units": {"weight": "…"}})"#
         })
         #expect((imported.outcomes.first?["reading"] as? String)?.hasSuffix(
-            "2 rows -> 2 records, 2 problems; dates in '날짜'; kind 'weight' from the file's name; '체중' has no unit: kept as text (see the problems)")
+            "2 rows -> 2 records, 2 problems; dates in '날짜'; subjects in '이름'; kind 'weight' from the file's name; '체중' has no unit: kept as text (see the problems)")
                 == true, "\(imported.outcomes)")
         #expect(try records("pets/leo") == ["2024-05-01 weight 체중:45", "2024-06-01 weight 체중:52"])
     }
@@ -125,7 +125,7 @@ struct ExportUnitTests {
             """, to: "export/activities.csv")
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
-        #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; kind from 'Type'; "
+        #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; subjects in 'Name'; kind from 'Type'; "
                 + "'Quantity' has no unit: 2 lbs from 'Extra data', 1 oz from 'Extra data'")
         #expect(try records("children/mina") == [
             "2024-04-01T09:00 weight Quantity=9071.8474 g", "2024-04-01T10:30 feeding Quantity=118.294 ml",

@@ -84,6 +84,9 @@ struct CSVReading {
                 parts.append("\(what) in '\(column.header)'\(byValues)")
             }
         }
+        if let subject = columns.column(.subject) {
+            parts.append("subjects in '\(subject.header)'" + (subject.foundByValues ? " (by its values)" : ""))
+        }
         switch kind {
         case .column(let header): parts.append("kind from '\(header)'")
         case .fileName(let kind): parts.append("kind '\(kind)' from the file's name")
@@ -108,6 +111,9 @@ struct CSVReading {
             }
             parts.append("'\(column.header)' has no unit: " + outcomes.joined(separator: ", "))
         }
+        // What was not understood shows too: `Weight (stone)` kept as text is a misreading to see.
+        let text = columns.columns.filter { $0.role == .text && !$0.header.trimmedWhitespace.isEmpty }.map { "'\($0.header)'" }
+        if !text.isEmpty { parts.append("kept as text: " + text.joined(separator: ", ")) }
         return parts.joined(separator: "; ")
     }
 

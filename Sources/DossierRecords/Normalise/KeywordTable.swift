@@ -72,9 +72,11 @@ public struct KeywordTable: Codable, Sendable, Equatable {
                 "fed", "feed", "feeding", "feeds", "ate", "eat", "meal", "bottle", "nursing", "breastfed", "formula",
                 // Japanese, as PiyoLog and parents write it.
                 "ミルク", "母乳", "搾母乳", "授乳", "離乳食", "ごはん", "食事",
+                // German, as keepers' sheets head them.
+                "fütterung", "fütterungen", "gefüttert",
             ]),
-            KindWords(kind: "shedding", words: ["탈피", "완탈", "탈피중", "허물", "shed", "shedding", "molt", "moult", "molted", "脱皮"]),
-            KindWords(kind: "weight", words: ["체중", "무게", "몸무게", "weight", "weighed", "weigh", "wt", "体重"]),
+            KindWords(kind: "shedding", words: ["탈피", "완탈", "탈피중", "허물", "shed", "shedding", "molt", "moult", "molted", "脱皮", "häutung", "häutungen"]),
+            KindWords(kind: "weight", words: ["체중", "무게", "몸무게", "weight", "weighed", "weigh", "wt", "体重", "gewicht", "gewichte"]),
             KindWords(kind: "height", words: ["키", "신장", "height", "tall", "length", "길이", "전장", "身長"]),
             KindWords(kind: "cleaning", words: [
                 "청소", "물갈이", "환수", "바닥재", "소독", "cleaning", "clean", "cleaned", "water change", "substrate",
