@@ -16,18 +16,8 @@ struct ExportSectionTests {
         #expect(added.status == 0, "\(added.standardError)")
     }
 
-    /// `date kind subkind measurement=value unit` of each record, in date order.
     func records(_ subject: String) throws -> [String] {
-        let result = try DossierBinary.run(["records", subject, "--library", "Library", "--json"], in: folder.url)
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.jsonLines.map { record in
-            let measured = (record["measurements"] as? [[String: Any]] ?? []).map {
-                "\($0["name"]!)=\(($0["value"] as? Double).map { $0 == $0.rounded() ? String(Int($0)) : String($0) }!) \($0["unit"]!)"
-            }
-            let subKind = (record["fields"] as? [String: String])?["subkind"]
-            return ([record["date"] as? String ?? "?", record["kind"] as? String ?? "-"] + (subKind.map { [$0] } ?? []) + measured)
-                .joined(separator: " ")
-        }
+        try FiledRecords.lines(of: subject, in: folder)
     }
 
     @Test("A Hatch-style export of several tables (=== BEGIN Feedings ===, each with its header) gives each table's rows its columns and kind")
@@ -55,8 +45,8 @@ struct ExportSectionTests {
                 + " | [Diapers] 2 rows -> 2 records, 0 problems; times in 'Time'; kind 'diaper' from the section's name; "
                 + "sub-kind from 'Diaper Type'")
         #expect(try records("children/mina") == [
-            "2024-03-05T07:10 feeding Bottle duration=20 min Amount=118.294 ml", "2024-03-05T08:02 diaper Wet",
-            "2024-03-05T10:40 feeding Bottle duration=20 min Amount=120 ml", "2024-03-05T12:30 diaper Dirty",
+            "2024-03-05T07:10 feeding duration=20 min Amount=118.294 ml subkind:Bottle", "2024-03-05T08:02 diaper subkind:Wet",
+            "2024-03-05T10:40 feeding duration=20 min Amount=120 ml subkind:Bottle", "2024-03-05T12:30 diaper subkind:Dirty",
         ])
     }
 
@@ -79,7 +69,7 @@ struct ExportSectionTests {
         #expect(imported.outcomes.first?["reading"] as? String
                 == "[table at line 1] 2 rows -> 2 records, 0 problems; dates in 'date'; subjects in 'name'; kind 'weight' from 'weight (g)'; 'weight (g)' -> g"
                 + " | [table at line 5] 2 rows -> 2 records, 0 problems; dates in 'date'; subjects in 'name'; kind from 'kind'; 'count' -> count; kept as text: 'food'")
-        #expect(try records("pets/leo") == ["2024-05-01 weight weight=61 g", "2024-05-03 feeding count=6 count", "2024-05-10 shedding",
+        #expect(try records("pets/leo") == ["2024-05-01 weight weight=61 g", "2024-05-03 feeding count=6 count food:cricket", "2024-05-10 shedding",
                                             "2024-06-01 weight weight=63 g"])
     }
 
@@ -100,7 +90,8 @@ struct ExportSectionTests {
         #expect(outcome["reading"] as? String == "3 rows -> 5 records, 1 problem; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
                 + "kind 'weight' from the file's name; one column per subject: 'Krümel' -> pets/kruemel, 'Flo (g)' -> pets/flocke in g; "
                 + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems); kept as text: 'Bemerkung'")
-        #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g", "2024-02-17 weight"])
+        #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g Bemerkung:Flo beim Tierarzt",
+                                                "2024-02-17 weight weight:45"])
         #expect(try records("pets/flocke") == ["2024-02-03 weight weight=298.5 g", "2024-02-17 weight weight=301 g"])
     }
 }

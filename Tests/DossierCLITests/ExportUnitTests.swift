@@ -19,17 +19,8 @@ struct ExportUnitTests {
         }
     }
 
-    /// `date kind name=value unit` for each measurement of each record, and the text fields, in date order.
     func records(_ subject: String) throws -> [String] {
-        let result = try DossierBinary.run(["records", subject, "--library", "Library", "--json"], in: folder.url)
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.jsonLines.map { record in
-            let measured = (record["measurements"] as? [[String: Any]] ?? []).map {
-                "\($0["name"]!)=\(($0["value"] as? Double).map { $0 == $0.rounded() ? String(Int($0)) : String($0) }!) \($0["unit"]!)"
-            }
-            let fields = (record["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }
-            return ([record["date"] as? String ?? "?", record["kind"] as? String ?? "-"] + measured + fields).joined(separator: " ")
-        }
+        try FiledRecords.lines(of: subject, in: folder)
     }
 
     /// A weight export in the shape Baby Buddy writes: the child, the date, the weight in kg with

@@ -162,7 +162,7 @@ public struct CSVImporter: Importer {
                         if let settled = settle(number, of: value.subject) {
                             measurements.append(RecordMeasurement(name: UnitSettler.what(settled.unit), value: settled.value, unit: settled.unit))
                         } else {
-                            fields["value"] = number.written
+                            fields[kind ?? "value"] = number.written
                         }
                     }
                     table.reading.records += 1
