@@ -50,9 +50,6 @@ public final class SettledSources: AsyncSequence, Sendable {
         waiting?.resume(returning: nil)
     }
 
-    /// Whether files are waiting to be taken (for tests and the status line).
-    public var readyCount: Int { state.withLock { $0.ready.count } }
-
     private static func takeBatch(_ ready: inout [SourceFile]) -> [SourceFile] {
         let batch = Array(ready.prefix(largestBatch))
         ready.removeFirst(batch.count)

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import DossierTestSupport
 import Testing
@@ -108,9 +109,18 @@ struct BackgroundFileSyncTests {
         let folder = try TemporaryFolder()
         let written = try (1...5).map { try folder.write([UInt8]("run \($0)".utf8), to: "\($0).run") }
         let files = LibraryFileSystem(root: folder.path)
+        // Each fsync takes its time, as on a real disk: wait must not return before the last is done.
+        let synced = Mutex<[String]>([])
         let syncing = BackgroundFileSync()
-        for path in written { syncing.sync(path, in: files) }
+        for path in written {
+            syncing.sync { () throws(LibraryError) in
+                Thread.sleep(forTimeInterval: 0.02)
+                try files.syncFile(path)
+                synced.withLock { $0.append(path) }
+            }
+        }
         try syncing.wait()
+        #expect(synced.withLock { $0 } == written)
 
         let missing = folder.path("gone.run")
         let failing = BackgroundFileSync()

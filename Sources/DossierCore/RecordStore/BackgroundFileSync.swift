@@ -13,9 +13,14 @@ final class BackgroundFileSync: Sendable {
 
     /// Starts fsyncing a file that is written and closed.
     func sync(_ path: String, in files: LibraryFileSystem) {
+        sync { () throws(LibraryError) in try files.syncFile(path) }
+    }
+
+    /// Starts one fsync (or, in tests, what stands for one).
+    func sync(_ work: @escaping @Sendable () throws(LibraryError) -> Void) {
         queue.async(group: pending) { [self] in
             do throws(LibraryError) {
-                try files.syncFile(path)
+                try work()
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }

@@ -127,11 +127,6 @@ public enum SourcePath {
         }
     }
 
-    /// Whether the path holds bytes that are not UTF-8.
-    public static func hasEscapedBytes(_ path: String) -> Bool {
-        path.utf8.contains(0xF4) && path.unicodeScalars.contains { escapes.contains($0.value) }
-    }
-
     private static func escaped(_ byte: UInt8) -> Unicode.Scalar {
         Unicode.Scalar(escapeBase + UInt32(byte))!
     }

@@ -20,27 +20,6 @@ extension Array: RandomAccessBytes where Element == UInt8 {
     }
 }
 
-/// A file open for reading, read where asked with `pread` (the descriptor's offset never moves).
-struct FileBytes: RandomAccessBytes {
-    let descriptor: Int32
-    let byteCount: Int64
-
-    func read(at offset: Int64, length: Int) throws(ContainerError) -> [UInt8] {
-        guard offset >= 0, length >= 0, offset + Int64(length) <= byteCount else { throw ContainerError.truncated(at: offset) }
-        var bytes = [UInt8](repeating: 0, count: length)
-        var done = 0
-        while done < length {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, off_t(offset) + done) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else {
-                throw got == 0 ? ContainerError.truncated(at: offset + Int64(done)) : ContainerError.unreadable(String(cString: strerror(errno)))
-            }
-            done += got
-        }
-        return bytes
-    }
-}
-
 extension ScratchFile: RandomAccessBytes {
     var byteCount: Int64 { size }
 
