@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// A file is complete when it was closed after writing or moved in, and its size and
 /// modification time then stayed the same for the settle time; files with the temporary names
-/// of sync and download tools are left until they are renamed (`TemporaryNames`). Events are
+/// of sync and download tools are left until they are renamed (`SkippedNames`). Events are
 /// never trusted alone: a lost event (a queue overflow, a folder watched after files were put in
 /// it, an inbox unmounted and mounted again) is made up for by reading the folders again, and
 /// a full rescan runs every `rescan` as the backstop.
@@ -350,8 +350,8 @@ public final class InboxWatcher: @unchecked Sendable {
             let isFolder = type == UInt8(DT_DIR)
                 || (type == UInt8(DT_UNKNOWN) && SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFDIR } == true)
             if isFolder {
-                if !TemporaryNames.isIgnoredFolder(name) { walk(path, watching: watching) }
-            } else if !TemporaryNames.isIgnoredFile(name) {
+                if !SkippedNames.isIgnoredFolder(name) { walk(path, watching: watching) }
+            } else if !SkippedNames.isIgnoredFile(name) {
                 offer(path, now: ContinuousClock.now)
             }
         }
@@ -411,7 +411,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 guard let folder = folders.removeValue(forKey: watch) else { continue }
                 if folder == inbox { waitForInbox() }
             case .folderAppeared(let watch, let name):
-                guard let parent = folders[watch], !TemporaryNames.isIgnoredFolder(name) else { continue }
+                guard let parent = folders[watch], !SkippedNames.isIgnoredFolder(name) else { continue }
                 let folder = "\(parent)/\(name)"
                 // Its permissions changed, maybe: files in it that could not be filed are tried again.
                 for path in unfiled where path.hasPrefix(folder + "/") { remembered[path] = nil }
@@ -424,7 +424,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 writing.remove(path)
                 if remembered[path] != nil, FileStamp.of(path) == nil { forget([path]) }
             case .writing(let watch, let name):
-                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                guard let parent = folders[watch], !SkippedNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
                 // A symbolic link is made whole at once, and is never closed after writing.
                 if SourcePath.status(path, followingLinks: false).map({ $0.st_mode & S_IFMT == S_IFLNK }) == true {
@@ -434,12 +434,12 @@ public final class InboxWatcher: @unchecked Sendable {
                     settling[path] = nil
                 }
             case .written(let watch, let name):
-                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                guard let parent = folders[watch], !SkippedNames.isIgnoredFile(name) else { continue }
                 written("\(parent)/\(name)", now: now)
             case .attributesChanged(let watch, let name):
                 // A permission or owner changed (a file that could not be read made readable),
                 // or a writer set its time: looked at again unless it is still being written.
-                guard let parent = folders[watch], !TemporaryNames.isIgnoredFile(name) else { continue }
+                guard let parent = folders[watch], !SkippedNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
                 guard !writing.contains(path), settling[path] == nil, let (stamp, _) = FileStamp.of(path),
                       remembered[path] != stamp else { continue }

@@ -41,6 +41,21 @@ struct ImportCommandTests {
         try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
     }
 
+    @Test("A folder's walk passes over the names the daemon does: files still being written, a tool's own files and folders")
+    func importPassesOverWhatTheDaemonDoes() throws {
+        let log = "2024-05-01 fed 3 crickets\n"
+        for name in ["pets/leo/feeding.txt", "pets/leo/IMG_1.txt.part", "pets/leo/notes.txt.crdownload", "pets/leo/~$notes.txt",
+                     "pets/leo/@eaDir/feeding.txt", "pets/leo/.stversions/feeding.txt"] {
+            try folder.write(log, to: "dump/\(name)")
+        }
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.outcomes.compactMap { $0["source"] as? String } == [folder.path("dump/pets/leo/feeding.txt")])
+        // Named on the command line, a file is taken whatever its name.
+        let named = try DossierBinary.run(["import", "dump/pets/leo/IMG_1.txt.part", "--library", "Library", "--json"], in: folder.url)
+        #expect(named.outcomes.first?["status"] as? String == "duplicate", "\(named.standardOutput)")
+    }
+
     @Test("Importing the samples files every photo upright under its subject, and every log, CSV and plist")
     func importsTheSamples() throws {
         let result = try importSamples()

@@ -106,7 +106,14 @@ public struct SourceDiscovery: Sendable {
             if name != "." && name != ".." { names.append(name) }
         }
         for name in names.sorted() where !name.hasPrefix(".") {
-            walk(path == "/" ? "/\(name)" : "\(path)/\(name)", named: false, under: root, into: &found)
+            let child = path == "/" ? "/\(name)" : "\(path)/\(name)"
+            // The names the daemon passes over, this walk passes over too (`SkippedNames`).
+            if SkippedNames.isIgnoredFile(name) || SkippedNames.isIgnoredFolder(name),
+               let info = SourcePath.status(child, followingLinks: false) {
+                let isFolder = info.st_mode & S_IFMT == S_IFDIR
+                if isFolder ? SkippedNames.isIgnoredFolder(name) : SkippedNames.isIgnoredFile(name) { continue }
+            }
+            walk(child, named: false, under: root, into: &found)
         }
     }
 }

@@ -1,10 +1,12 @@
 /// Names that sync, download and office tools give files while they are still writing them, and
-/// folders they keep their own state in. Such a file is not taken until it is renamed to its
-/// real name (which arrives as a move into the inbox); such a folder is never walked.
+/// folders they keep their own state in: what `import`'s walk (`SourceDiscovery`) and `watch`'s
+/// (`InboxWatcher`) both pass over, so the two take the same files. Such a file is not taken
+/// until it is renamed to its real name (the watcher sees that as a move into the inbox); such a
+/// folder is never walked. A path named on the command line is taken whatever its name.
 ///
 /// Immich, PhotoPrism and Watchman users lost photos to tools that read these half-written files
 /// (Immich #17100, #18023, PhotoPrism #4310, #898, Watchman #562).
-public enum TemporaryNames {
+public enum SkippedNames {
     /// `*.part` (Firefox, KDE, rsync --partial-dir), `*.partial` (Safari), `*.tmp`,
     /// `*.crdownload` (Chrome), `*.!sync` (Resilio Sync).
     static let writingSuffixes = [".part", ".partial", ".tmp", ".crdownload", ".!sync"]
