@@ -87,7 +87,13 @@ struct RecordStoreTests {
         let line = String(decoding: RecordLine.encode(weighed), as: UTF8.self)
         #expect(line == #"{"id":"\#(weighed.id)","subject":"pets/leo","date":"2023-05-07T15:30","kind":"weight","measurements":[{"name":"weight","value":45,"unit":"g"}],"text":"체중 45g \"정상\"","source":{"path":"/logs/leo.txt","line":3}}"# + "\n")
         #expect(try JSONDecoder().decode(Record.self, from: Data(line.utf8)) == weighed)
-        #expect(weighed.id == Record.id(subject: leo, date: weighed.date, kind: "weight", text: "체중 45g \"정상\""))
+        #expect(weighed.id == Record.id(subject: leo, date: weighed.date, kind: "weight", text: "체중 45g \"정상\"",
+                                        measurements: weighed.measurements))
+        // The same words read to another number (a unit settled differently) are another record.
+        #expect(weighed.id != Record.id(subject: leo, date: weighed.date, kind: "weight", text: "체중 45g \"정상\"",
+                                        measurements: [RecordMeasurement(name: "weight", value: 45_000, unit: .grams)]))
+        // Words alone keep the id they always had: SHA-256 of subject, date, kind and text.
+        #expect(Record.id(subject: leo, date: weighed.date, kind: "memo", text: "calm").hex == "683bf22f4cd60b48")
         #expect(weighed.id.hex.count == 16)
     }
 

@@ -173,4 +173,25 @@ struct CSVSafetyTests {
         #expect(try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/sources/\(kept)"))) == Data(export.utf8))
     }
+
+    @Test("Two rows of one day with the same note are two records; a number corrected in the export replaces the old one on re-import")
+    func rowsThatDifferOnlyInANumber() throws {
+        let folder = try TemporaryFolder()
+        let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0, "\(added.standardError)")
+        try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,90,bottle\n", to: "export/children/mina/feeding.csv")
+        var imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.outcomes.first?["records"] as? [String: Int] == ["added": 2, "duplicate": 0, "removed": 0], "\(imported.outcomes)")
+        func amounts() throws -> [Double] {
+            try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
+                .compactMap { ($0["measurements"] as? [[String: Any]])?.first?["value"] as? Double }.sorted()
+        }
+        #expect(try amounts() == [90, 120])
+
+        // The 90 was a typo for 60: the edited export replaces it, and files nothing twice.
+        try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,60,bottle\n", to: "export/children/mina/feeding.csv")
+        imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1, "removed": 1], "\(imported.outcomes)")
+        #expect(try amounts() == [60, 120])
+    }
 }

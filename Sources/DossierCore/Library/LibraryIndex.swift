@@ -313,6 +313,14 @@ public final class LibraryIndex: Sendable {
 
     /// Where one version of a source stands (superseded, departed), as its rows say; nil when
     /// the index has no row of it.
+    /// Every year file one version of a source (its path and kept copy) gave records to.
+    public func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile] {
+        try read { db in
+            try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") == kept)
+                .order(Column("year_file")).fetchAll(db)
+        }
+    }
+
     public func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile? {
         try read { db in
             try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") == kept).fetchOne(db)

@@ -232,6 +232,11 @@ public struct ImportPipeline: Sendable {
         do {
             if let copy = worked.keptCopy, let source = worked.source, let index, replacesEarlierVersions {
                 lineage = try index.lineage(ofSource: source.path, otherThan: copy.relativePath)
+            } else if options.retryingProblems, !options.dryRun, let copy = worked.keptCopy, let source = worked.source, let index {
+                // A retry reads the same version again, after the library's settings changed: its
+                // records as read now replace those its first reading filed (a unit settled, a
+                // kind found), whose ids differ.
+                lineage = try index.yearFiles(ofSource: source.path, kept: copy.relativePath)
             }
             // The kept copy first: the records about to be merged name it.
             kept = try keepSource(&worked)

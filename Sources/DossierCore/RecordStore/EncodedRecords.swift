@@ -47,7 +47,8 @@ public struct EncodedRecords: Sendable {
     /// kind is a memo), without making that `Record`: the draft's strings are read where they are.
     public mutating func append(_ draft: RecordDraft, subject: Subject, keptSource: String? = nil) {
         let kind = draft.kind ?? "memo"
-        let id = Record.id(subject: subject, date: draft.date, kind: kind, text: draft.text, scratch: &idKey)
+        let id = Record.id(subject: subject, date: draft.date, kind: kind, text: draft.text, measurements: draft.measurements,
+                           fields: draft.fields, scratch: &idKey)
         let start = bytes.count
         RecordLine.encode(id: id, subject: subject, date: draft.date, kind: kind, measurements: draft.measurements,
                           text: draft.text, fields: draft.fields, source: draft.source, keptSource: keptSource,

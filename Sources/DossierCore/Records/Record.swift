@@ -2,8 +2,10 @@ import Crypto
 
 /// One dated entry about one subject, as filed in `<subject>/records/<YYYY>.jsonl`.
 public struct Record: Hashable, Sendable, Codable {
-    /// Stable: derived from the subject, date, kind and text, so the same entry read twice
-    /// (from one file imported again, or from two files) has the same id and is filed once.
+    /// Stable: derived from the subject, date, kind, text, measurements and fields, so the same
+    /// entry read twice (from one file imported again, or from two files) has the same id and is
+    /// filed once, while two rows that differ only in a number (two feedings of one day with the
+    /// same note, 120 ml and 90 ml) are two records, and a corrected number a new one.
     public let id: RecordID
     public let subject: Subject
     public let date: RecordDate
@@ -18,7 +20,7 @@ public struct Record: Hashable, Sendable, Codable {
 
     public init(subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement], text: String,
                 fields: [String: String] = [:], source: RecordSource) {
-        self.id = Record.id(subject: subject, date: date, kind: kind, text: text)
+        self.id = Record.id(subject: subject, date: date, kind: kind, text: text, measurements: measurements, fields: fields)
         self.subject = subject
         self.date = date
         self.kind = kind
@@ -29,14 +31,17 @@ public struct Record: Hashable, Sendable, Codable {
     }
 
     /// SHA-256 over the fields that make an entry the same entry, separated by the unit
-    /// separator (which none of them holds); its first 64 bits.
-    public static func id(subject: Subject, date: RecordDate, kind: String, text: String) -> RecordID {
+    /// separator (which none of them holds); its first 64 bits. Measurements and fields count
+    /// only when there are any, so an entry of text alone keeps the id it always had.
+    public static func id(subject: Subject, date: RecordDate, kind: String, text: String,
+                          measurements: [RecordMeasurement] = [], fields: [String: String] = [:]) -> RecordID {
         var key: [UInt8] = []
-        return id(subject: subject, date: date, kind: kind, text: text, scratch: &key)
+        return id(subject: subject, date: date, kind: kind, text: text, measurements: measurements, fields: fields, scratch: &key)
     }
 
     /// `id`, gathering the bytes it hashes in `scratch`: an encoder reuses one for a whole batch.
-    static func id(subject: Subject, date: RecordDate, kind: String, text: String, scratch key: inout [UInt8]) -> RecordID {
+    static func id(subject: Subject, date: RecordDate, kind: String, text: String, measurements: [RecordMeasurement],
+                   fields: [String: String], scratch key: inout [UInt8]) -> RecordID {
         key.removeAll(keepingCapacity: true)
         key.reserveCapacity(48 + kind.utf8.count + text.utf8.count)
         key += subject.kind.rawValue.utf8
@@ -48,6 +53,22 @@ public struct Record: Hashable, Sendable, Codable {
         key += kind.utf8
         key.append(0x1F)
         key += text.utf8
+        for measurement in measurements {
+            key.append(0x1E)
+            key += measurement.name.utf8
+            key.append(0x1F)
+            withUnsafeBytes(of: measurement.value.bitPattern.bigEndian) { key += $0 }
+            key += measurement.unit.rawValue.utf8
+        }
+        if !fields.isEmpty {
+            // In the order of their names: a dictionary's own order differs from run to run.
+            for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                key.append(0x1D)
+                key += name.utf8
+                key.append(0x1F)
+                key += value.utf8
+            }
+        }
         return RecordID(SHA256.hash(data: key).withUnsafeBytes { digest in
             digest.loadUnaligned(as: UInt64.self).bigEndian
         })
