@@ -94,4 +94,28 @@ struct ExportSectionTests {
                                                 "2024-02-17 weight weight:45"])
         #expect(try records("pets/flocke") == ["2024-02-03 weight weight=298.5 g", "2024-02-17 weight weight=301 g"])
     }
+
+    @Test("A note row that looks like a marker, and a dateless row of words, are rows with problems: the table goes on")
+    func notesAndWordsAreNoNewTable() throws {
+        try add("children/mina", "--name", "Mina")
+        try folder.write("""
+            Date,Type,Amount (ml),Note
+            2024-03-01,Feeding,120,bottle
+            ,,,"** weighed her at clinic **"
+            [Vet said: stop formula]
+            ,Sleep,,Day
+            2024-03-02,Feeding,130,bottle
+
+            """, to: "dump/children/mina/baby.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        let path = folder.path("dump/children/mina/baby.csv")
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            "\(path): line 3: no date in this row", "\(path): line 4: no date in this row, and no table's header follows it",
+            "\(path): line 5: no date in this row",
+        ])
+        #expect(imported.outcomes.first?["reading"] as? String == "5 rows -> 2 records, 3 problems; dates in 'Date'; kind from 'Type'; "
+                + "'Amount (ml)' -> ml")
+        #expect(try records("children/mina") == ["2024-03-01 feeding Amount=120 ml", "2024-03-02 feeding Amount=130 ml"])
+    }
 }

@@ -43,6 +43,17 @@ public struct CSVRow: Hashable, Sendable {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
+    /// The line the row ends on: its first, plus the line breaks inside its quoted fields.
+    var lastLine: Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var breaks = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                breaks += 1
+            }
+            return line + breaks
+        }
+    }
+
     /// The row with empty fields added up to `width`.
     consuming func padded(to width: Int) -> CSVRow {
         guard count < width else { return self }

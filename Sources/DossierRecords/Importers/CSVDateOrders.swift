@@ -14,6 +14,7 @@ enum CSVDateOrders {
         }) else { return [:] }
         var scans = Array(repeating: CSVDateOrderScan(), count: dateColumns.count)
         var reader = try CSVReader(path: path, dialect: dialect)
+        var breaks = CSVSectionBreaks(headerLine: headerLine)
         while let row = try reader.next() {
             guard row.line > headerLine else { continue }
             var dated = false
@@ -23,7 +24,7 @@ enum CSVDateOrders {
                 scans[position].add(pair) { row.field(column.index).trimmedWhitespace }
             }
             // The next section's rows are another table's.
-            if !dated, let start = CSVSectionStart(row: row), start != .end { break }
+            if breaks.start(of: row, dated: dated) == .header { break }
         }
         var decisions: [Int: CSVDateOrderDecision] = [:]
         for (position, column) in dateColumns.enumerated() {

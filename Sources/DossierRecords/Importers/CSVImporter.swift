@@ -66,7 +66,10 @@ public struct CSVImporter: Importer {
                 sample.append(row)
             }
             // A table's sample ends where the next one starts.
-            if let end = sample.firstIndex(where: { CSVSectionStart(row: $0) != nil }) { sample.removeSubrange(end...) }
+            var sampleBreaks = CSVSectionBreaks(headerLine: header.line)
+            if let end = sample.firstIndex(where: { sampleBreaks.start(of: $0, dated: CSVImporter.hasDate($0)) == .header }) {
+                sample.removeSubrange(end...)
+            }
             var table = try CSVTable(header: header, dialect: reader.dialect, name: name, sample: sample,
                                      fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind)
             let monthFirst = resources.settings.monthFirst
@@ -78,24 +81,34 @@ public struct CSVImporter: Importer {
         }
         var tables: [CSVTable] = []
         var table = try begin(header, name: reader.title.flatMap(CSVImporter.sectionName))
-        var sectionName: String?
+        var breaks = CSVSectionBreaks(headerLine: header.line)
+        /// A row that looked like a marker, but no header followed it: a row with no date.
+        func reportMarker(_ row: CSVRow?) {
+            guard let row else { return }
+            table.reading.rows += 1
+            table.reading.rowsWithProblems += 1
+            sink.report("line \(row.line): no date in this row, and no table's header follows it")
+        }
         while let row = try nextRow() {
             var values = table.columns.values(of: row)
+            let waiting = breaks.pendingMarker?.row
+            switch breaks.start(of: row, dated: values.date != nil) {
+            case .marker?:
+                reportMarker(waiting)
+                continue
+            case .end?:
+                reportMarker(breaks.abandonedMarker())
+                continue
+            case .header?:
+                let name = breaks.takeMarker()
+                tables.append(table)
+                table = try begin(row, name: name)
+                breaks = CSVSectionBreaks(headerLine: row.line)
+                continue
+            case nil:
+                reportMarker(breaks.abandonedMarker())
+            }
             guard let startDate = values.date else {
-                switch CSVSectionStart(row: row) {
-                case .marker(let name)?:
-                    sectionName = name
-                    continue
-                case .end?:
-                    continue
-                case .header?:
-                    tables.append(table)
-                    table = try begin(row, name: sectionName)
-                    sectionName = nil
-                    continue
-                case nil:
-                    break
-                }
                 table.reading.rows += 1
                 for problem in values.problems { sink.report("line \(row.line): \(problem)") }
                 sink.report("line \(row.line): no date in this row")
@@ -201,9 +214,15 @@ public struct CSVImporter: Importer {
         return Double(span)
     }
 
+    /// Whether any of a row's cells holds a date (for telling a table's rows from the start of
+    /// the next, before the table's columns are known).
+    static func hasDate(_ row: CSVRow) -> Bool {
+        row.fields.contains { CSVTimestamp.parse($0.trimmedWhitespace)?.hasDate == true }
+    }
+
     /// The name a marker line gives the table under it (`=== BEGIN Feedings ===` -> `Feedings`).
     static func sectionName(_ title: String) -> String? {
-        if case .marker(let name)? = CSVSectionStart(row: CSVRow(line: 0, fields: [title])) { return name }
+        if case .marker(let name)? = CSVSectionStart(row: CSVRow(line: 0, fields: [title]), afterBreak: false) { return name }
         return nil
     }
 
