@@ -118,4 +118,35 @@ struct ExportSectionTests {
                 + "'Amount (ml)' -> ml")
         #expect(try records("children/mina") == ["2024-03-01 feeding Amount=120 ml", "2024-03-02 feeding Amount=130 ml"])
     }
+
+    @Test("A wide sheet keeps its other columns on every subject's record as text, and takes a subject's column empty in the first rows")
+    func aWideSheetKeepsItsOtherColumns() throws {
+        try add("pets/rex", "--name", "Rex", "--class", "mammal")
+        try add("pets/leo", "--name", "Leo", "--class", "mammal")
+        var rows = ["Date,Rex (g),Leo (g),Crickets (count),Method"]
+        for day in 1...40 { rows.append("2024-03-\(String(format: "%02d", (day - 1) % 28 + 1)),\(300 + day),\(day > 35 ? "\(70 + day)" : ""),,") }
+        rows.append("2024-05-01,412,88,5,scale")
+        try folder.write(rows.joined(separator: "\n") + "\n", to: "dump/weights.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.outcomes)")
+        #expect(imported.outcomes.first?["reading"] as? String == "41 rows -> 47 records, 0 problems; dates in 'Date'; "
+                + "kind 'weight' from the file's name; one column per subject: 'Rex (g)' -> pets/rex in g, 'Leo (g)' -> pets/leo in g; "
+                + "kept as text: 'Crickets (count)', 'Method'")
+        let leo = try records("pets/leo")
+        #expect(leo.count == 6)
+        #expect(leo.last == "2024-05-01 weight weight=88 g Crickets (count):5 Method:scale")
+        #expect(try records("pets/rex").last == "2024-05-01 weight weight=412 g Crickets (count):5 Method:scale")
+    }
+
+    @Test("A file that is one subject's (its name, its folder) is never a wide sheet: a column called like another pet is a column")
+    func aSubjectsOwnFileIsNoWideSheet() throws {
+        try add("pets/leo", "--name", "Leo", "--species", "Leopard Gecko")
+        try add("pets/max", "--name", "Max", "--species", "Ball Python")
+        try folder.write("Date,Min,Max,Note\n2024-03-01,24,32,temps ok\n", to: "dump/leo.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.outcomes.first?["subject"] as? String == "pets/leo", "\(imported.outcomes)")
+        #expect(try records("pets/max").isEmpty)
+        // `Min` beside `Max` is a minimum, not minutes.
+        #expect(try records("pets/leo") == ["2024-03-01 memo Max:32 Min:24"])
+    }
 }

@@ -195,7 +195,9 @@ public struct CSVColumns: Sendable {
         if CSVHeaderVocabulary.unitWords.contains(key) { return .unit }
         // `grams`, `kg`, `oz`: a header that is only a unit measures what the unit does. One
         // letter (`g`, `m`, `l`) is too easily a column's initial to be taken for a unit.
-        if bracket == nil, key.count > 1, let (dimension, factor) = CSVHeaderVocabulary.unit(name, forName: "") {
+        // Nor is a word that is a unit only sometimes (`Min` next to `Max` is a minimum).
+        if bracket == nil, key.count > 1, !CSVHeaderVocabulary.unitOnlySometimes.contains(key),
+           let (dimension, factor) = CSVHeaderVocabulary.unit(name, forName: "") {
             return .measurement(name: dimension.measurementName, unit: dimension.unit, factor: factor)
         }
         return .text

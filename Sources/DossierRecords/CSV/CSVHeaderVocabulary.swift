@@ -114,6 +114,10 @@ enum CSVHeaderVocabulary {
 
     static func isUnit(_ written: String) -> Bool { units[key(written)] != nil }
 
+    /// Unit words that head columns of other things as often: `Min` and `Max` temperatures, `In`
+    /// and `Out`, `Number`, `Times`.
+    static let unitOnlySometimes: Set<String> = ["min", "in", "hr", "number", "times", "ea", "pc", "pcs"]
+
     /// What one `written` unit is in `unit` (the one records keep for its dimension): `kg` in g
     /// is 1000, `oz` in ml is 29.5735 and in g 28.35; nil when it measures something else.
     static func factor(of written: String, in unit: MeasurementUnit) -> Double? {

@@ -71,7 +71,8 @@ public struct CSVImporter: Importer {
                 sample.removeSubrange(end...)
             }
             var table = try CSVTable(header: header, dialect: reader.dialect, name: name, sample: sample,
-                                     fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind)
+                                     fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind,
+                                     sourceSubject: sink.sourceSubject)
             let monthFirst = resources.settings.monthFirst
             table.columns = table.columns.withDateOrders(
                 try CSVDateOrders.decide(path: input.source.readPath, dialect: reader.dialect, columns: table.columns,
@@ -157,18 +158,34 @@ public struct CSVImporter: Importer {
                     return nil
                 }
             }
-            for number in values.unitless {
+            for number in values.unitless where !table.isWide {
                 if let measurement = settle(number, of: subject ?? sink.sourceSubject) {
                     values.measurements.append(measurement)
                 } else {
                     values.fields[number.header] = number.written
                 }
             }
-            if !values.series.isEmpty {
+            if table.isWide {
                 // A wide sheet's row: one record for each subject's column that holds a number.
+                // The row's other cells are every such record's, as text: a count or a duration
+                // beside several animals' weights is no one animal's measurement.
+                var shared = values.fields
+                for column in table.columns.columns {
+                    switch column.role {
+                    case .measurement, .unitlessMeasurement, .subKind, .endDate:
+                        let cell = row.field(column.index).trimmedWhitespace
+                        if !cell.isEmpty { shared[column.header] = cell }
+                    default: break
+                    }
+                }
+                if values.series.isEmpty, !shared.isEmpty || values.note != nil {
+                    sink.report("line \(row.line): no subject's column holds a value; the row's other cells are kept only in the source's copy")
+                    table.reading.rowsWithProblems += 1
+                    continue
+                }
                 for value in values.series {
                     var measurements: [RecordMeasurement] = []
-                    var fields = values.fields
+                    var fields = shared
                     if let measurement = value.measurement {
                         measurements.append(measurement)
                     } else if let number = value.unitless {

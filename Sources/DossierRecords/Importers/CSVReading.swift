@@ -95,13 +95,15 @@ struct CSVReading {
         case .requested(let kind): parts.append("kind '\(kind)' as asked")
         case .notes: parts.append("kind from each row's note")
         }
-        if let subKind = columns.column(.subKind) { parts.append("sub-kind from '\(subKind.header)'") }
+        // A wide sheet keeps its other columns as text on each subject's record.
+        let isWide = columns.columns.contains { if case .series = $0.role { true } else { false } }
+        if !isWide, let subKind = columns.column(.subKind) { parts.append("sub-kind from '\(subKind.header)'") }
         let series = columns.columns.compactMap { column -> String? in
             guard case .series(let subject, let unit, let factor) = column.role else { return nil }
             return "'\(column.header)' -> \(subject)" + (unit.map { " in \($0.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))") } ?? "")
         }
         if !series.isEmpty { parts.append("one column per subject: " + series.joined(separator: ", ")) }
-        for column in columns.columns {
+        for column in columns.columns where !isWide {
             guard case .measurement(_, let unit, let factor) = column.role else { continue }
             parts.append("'\(column.header)' -> \(unit.rawValue)" + (factor == 1 ? "" : " (x\(CSVReading.factor(factor)))"))
         }
@@ -112,7 +114,14 @@ struct CSVReading {
             parts.append("'\(column.header)' has no unit: " + outcomes.joined(separator: ", "))
         }
         // What was not understood shows too: `Weight (stone)` kept as text is a misreading to see.
-        let text = columns.columns.filter { $0.role == .text && !$0.header.trimmedWhitespace.isEmpty }.map { "'\($0.header)'" }
+        let text = columns.columns.filter { column in
+            guard !column.header.trimmedWhitespace.isEmpty else { return false }
+            switch column.role {
+            case .text: return true
+            case .measurement, .unitlessMeasurement, .subKind: return isWide
+            default: return false
+            }
+        }.map { "'\($0.header)'" }
         if !text.isEmpty { parts.append("kept as text: " + text.joined(separator: ", ")) }
         return parts.joined(separator: "; ")
     }

@@ -20,8 +20,10 @@ struct CSVTable {
 
     /// The table under `header`, judged by its first `sample` rows; the date orders are left to
     /// the caller, which reads the table's every value for them.
+    /// `sourceSubject`: the subject the file's path or `--subject` names; such a file is that
+    /// subject's, whatever a header cell says (`Date,Min,Max` for Leo with a pet called Max).
     init(header: CSVRow, dialect: CSVDialect, name: String?, sample: [CSVRow], fileName: String,
-         resources: RecordImportResources, requestedKind: String?) throws {
+         resources: RecordImportResources, requestedKind: String?, sourceSubject: Subject?) throws {
         self.name = name
         headerLine = header.line
         columns = CSVColumns(header: header, dialect: dialect)
@@ -38,7 +40,7 @@ struct CSVTable {
         }
         if let index = CSVImporter.subjectColumn(in: sample, columns: columns, directory: resources.directory) {
             columns = columns.withSubjectColumn(at: index)
-        } else if columns.column(.subject) == nil {
+        } else if columns.column(.subject) == nil, sourceSubject == nil {
             let series = CSVTable.seriesColumns(columns, sample: cells, directory: resources.directory)
             if series.isEmpty {
                 headerSubject = CSVImporter.subjectNamedByHeader(columns, directory: resources.directory)
@@ -83,10 +85,17 @@ struct CSVTable {
         return found
     }
 
+    /// Whether the table has one column per subject (`CSVColumnRole.series`).
+    var isWide: Bool {
+        columns.columns.contains { if case .series = $0.role { true } else { false } }
+    }
+
     /// A wide sheet's columns (`Datum,Leo,Rex`): those headed by a subject's name or alias (a
-    /// unit after it allowed: `Leo (g)`) whose values are numbers, four in five of them.
+    /// unit after it allowed: `Leo (g)`) whose values are numbers, four in five of them; and
+    /// beside them, one so headed that is empty in the first rows (an animal weighed later).
     static func seriesColumns(_ columns: CSVColumns, sample: [[String]], directory: SubjectDirectory) -> [Int: Subject] {
         var series: [Int: Subject] = [:]
+        var emptySoFar: [Int: Subject] = [:]
         for column in columns.columns {
             switch column.role {
             case .text, .measurement, .unitlessMeasurement: break
@@ -104,8 +113,9 @@ struct CSVTable {
                     numbers += 1
                 }
             }
+            if values == 0 { emptySoFar[column.index] = subject }
             if values > 0, numbers * 5 >= values * 4 { series[column.index] = subject }
         }
-        return series
+        return series.isEmpty ? series : series.merging(emptySoFar) { first, _ in first }
     }
 }
