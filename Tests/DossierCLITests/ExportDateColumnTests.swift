@@ -97,4 +97,29 @@ struct ExportDateColumnTests {
         }
         #expect(sleeps == ["2024-03-05T23:10 duration=150 min", "2024-03-06T13:05 duration=75 min"])
     }
+
+    @Test("An end before its start, or weeks after it, is a problem and gives no duration; the end is kept on the record; a nap across the spring clock change lasts the hour it did")
+    func impossibleSpans() throws {
+        // A library whose clocks are New York's, where 2024-03-10 02:00 did not happen.
+        #expect(try DossierBinary.run(["init", "NY", "--time-zone", "America/New_York"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "NY"], in: folder.url).status == 0)
+        try folder.write("""
+            Child,Start,End,Type\r
+            Mina,2024-03-01 14:00,2024-03-01 13:00,nap\r
+            Mina,2024-03-02 10:00,2024-04-01 10:00,nap\r
+            Mina,2024-03-10 01:30,2024-03-10 03:30,nap\r
+
+            """, to: "sleeps/sleep.csv")
+        let imported = try DossierBinary.run(["import", "sleeps", "--library", "NY", "--json"], in: folder.url)
+        #expect(imported.status == 3, "\(imported.standardError)")
+        let path = folder.path("sleeps/sleep.csv")
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            "\(path): line 2: it ends (2024-03-01T13:00) before it starts (2024-03-01T14:00); no duration taken",
+            "\(path): line 3: it ends 30 days after it starts; no duration taken",
+        ])
+        #expect(try FiledRecords.lines(of: "children/mina", in: folder, library: "NY") == [
+            "2024-03-01T14:00 sleep end:2024-03-01T13:00", "2024-03-02T10:00 sleep end:2024-04-01T10:00",
+            "2024-03-10T01:30 sleep duration=60 min end:2024-03-10T03:30",
+        ])
+    }
 }

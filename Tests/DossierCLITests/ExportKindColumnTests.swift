@@ -66,4 +66,24 @@ struct ExportKindColumnTests {
         let records = try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
         #expect(records.compactMap { $0["kind"] as? String } == ["feeding", "feeding", "summary"])
     }
+
+    @Test("A note that totals the day makes its row a summary, even where the file's name gives the kind; --kind goes through the keyword table")
+    func totalsInNotesAndRequestedKinds() throws {
+        let folder = try TemporaryFolder()
+        for (subject, name) in [("children/mina", "Mina"), ("pets/leo", "Leo")] {
+            let added = try DossierBinary.run(["subjects", "add", subject, "--name", name, "--library", "Library"], in: folder.url)
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+        try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,930,Daily total\n2024-03-01,930,합계\n",
+                         to: "dump/children/mina/feedings.csv")
+        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try FiledRecords.lines(of: "children/mina", in: folder) == [
+            "2024-03-01 feeding Amount=120 ml", "2024-03-01 summary Amount=930 ml", "2024-03-01 summary Amount=930 ml",
+        ])
+        try folder.write("Start,End,Note\n2024-03-01,2024-03-05,s1\n", to: "sheds.csv")
+        let shed = try DossierBinary.run(["import", "sheds.csv", "--kind", "탈피", "--subject", "pets/leo", "--library", "Library", "--json"],
+                                         in: folder.url)
+        #expect(shed.outcomes.first?["reading"] as? String == "1 row -> 1 record, 0 problems; dates in 'Start'; ends in 'End'; kind 'shedding' as asked")
+        #expect(try FiledRecords.lines(of: "pets/leo", in: folder) == ["2024-03-05 shedding start:2024-03-01"])
+    }
 }

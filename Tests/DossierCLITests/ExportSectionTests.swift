@@ -45,8 +45,8 @@ struct ExportSectionTests {
                 + " | [Diapers] 2 rows -> 2 records, 0 problems; times in 'Time'; kind 'diaper' from the section's name; "
                 + "sub-kind from 'Diaper Type'")
         #expect(try records("children/mina") == [
-            "2024-03-05T07:10 feeding duration=20 min Amount=118.294 ml subkind:Bottle", "2024-03-05T08:02 diaper subkind:Wet",
-            "2024-03-05T10:40 feeding duration=20 min Amount=120 ml subkind:Bottle", "2024-03-05T12:30 diaper subkind:Dirty",
+            "2024-03-05T07:10 feeding duration=20 min Amount=118.294 ml end:2024-03-05T07:30 subkind:Bottle", "2024-03-05T08:02 diaper subkind:Wet",
+            "2024-03-05T10:40 feeding duration=20 min Amount=120 ml end:2024-03-05T11:00 subkind:Bottle", "2024-03-05T12:30 diaper subkind:Dirty",
         ])
     }
 

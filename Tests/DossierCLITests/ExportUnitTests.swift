@@ -168,4 +168,44 @@ struct ExportUnitTests {
         #expect(try records("pets/leo") == ["2024-05-01 weight weight:45", "2024-05-08 feeding cricket=6 count", "2024-05-15 weight weight:47",
                                             "2024-06-01 weight weight=520 g", "2024-07-01 weight weight=530 g"])
     }
+
+    @Test("The library's unit is checked too: 3,400 kg for a child, or a weight below zero, is kept as text and reported")
+    func configuredUnitsAreStillChecked() throws {
+        try folder.write(#"{"units": {"weight": "kg"}}"#, to: "Library/config/records.json")
+        try folder.write("Child,Date,Weight\r\nMina,2024-01-09,4.1\r\nMina,2024-02-09,3400\r\nMina,2024-03-09,-5\r\n", to: "export/weight.csv")
+        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        let path = folder.url.appendingPathComponent("export/weight.csv").path
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            "\(path): line 3: '3400' in column 'Weight' has no unit; in kg, as config/records.json says for 'weight', it is not plausible "
+                + "for a child (300 g to 150 kg, WHO/CDC growth charts, Intergrowth-21st); kept as text",
+            "\(path): line 4: '-5' in column 'Weight' is below zero, which no weight is; kept as text",
+        ])
+        #expect(try records("children/mina") == ["2024-01-09 weight Weight=4100 g", "2024-02-09 weight Weight:3400", "2024-03-09 weight Weight:-5"])
+    }
+
+    @Test("config/records.json is refused, with a plain reason, for a unit that measures something else, a count word, keys alike but for case, or a number")
+    func badUnitSettingsAreRefused() throws {
+        for (settings, reason) in [
+            (#"{"units": {"weight": "ml"}}"#, "'ml' (for 'weight') does not measure a weight"),
+            (#"{"units": {"feeding": "x"}}"#, "'x' (for 'feeding') is not a unit Dossier knows"),
+            (#"{"units": {"Weight": "kg", "weight": "g"}}"#, "'Weight' and 'weight' under 'units' name the same thing; keep one"),
+            (#"{"units": {"weight": 1000}}"#, "'units.weight' is not what it should be"),
+        ] {
+            try folder.write(settings, to: "Library/config/records.json")
+            try folder.write(ExportUnitTests.babyBuddyWeights, to: "export/weight.csv")
+            let imported = try DossierBinary.run(["import", "export", "--library", "Library"], in: folder.url)
+            #expect(imported.status != 0 && imported.status != 3, "\(settings)")
+            #expect(imported.standardError.contains(reason), "\(settings): \(imported.standardError)")
+            #expect(imported.standardError.contains("config/records.json"), "\(imported.standardError)")
+        }
+    }
+
+    @Test("A column of sizes (S, M, L) is no unit column: 3 large crickets are not 3 litres")
+    func sizesAreNoUnits() throws {
+        try folder.write("Date,Amount,Size,Note\n2024-03-01,3,L,crickets\n2024-03-02,4,L,crickets\n", to: "export/pets/leo/feedings.csv")
+        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        #expect(try records("pets/leo") == ["2024-03-01 feeding Amount:3 Size:L", "2024-03-02 feeding Amount:4 Size:L"])
+    }
 }

@@ -144,6 +144,16 @@ struct CSVColumnsTests {
         }
     }
 
+    @Test("A number no measurement can be (1e305, inf, NaN) is a problem, and its text stays on the record")
+    func numbersTooLargeToKeep() {
+        for cell in ["1e305", "inf", "NaN"] {
+            let read = values(["Date", "Weight (kg)"], ["2024-03-01", cell])
+            #expect(read.measurements.isEmpty, "\(cell)")
+            #expect(read.problems == ["column 'Weight (kg)': '\(cell)' is not a number"])
+            #expect(read.fields == ["Weight (kg)": cell])
+        }
+    }
+
     @Test("Thousands separators, and the decimal comma where ; delimits fields")
     func numbers() {
         #expect(values(["Weight (g)"], ["1,234"]).measurements.first?.value == 1234)

@@ -86,7 +86,8 @@ public struct CSVColumns: Sendable {
                 let cell = row[column.index].trimmedWhitespace
                 guard !cell.isEmpty else { continue }
                 values += 1
-                if CSVHeaderVocabulary.isUnit(cell) { units += 1 }
+                // `S`, `M`, `L` are sizes as often as units: one letter never makes a unit column.
+                if CSVHeaderVocabulary.key(cell).count > 1, CSVHeaderVocabulary.isUnit(cell) { units += 1 }
             }
             if units >= 2, units * 5 >= values * 4 { return column.index }
         }
@@ -241,10 +242,10 @@ public struct CSVColumns: Sendable {
                         // `Refused: yes`, `Ate: no`: a count of one meal, or none.
                         values.measurements.append(RecordMeasurement(name: name, value: flag ? 1 : 0, unit: .count))
                     } else {
-                        notANumber(cell, in: column, problems: &values.problems)
+                        notANumber(cell, in: column, values: &values)
                     }
                 case .unitlessMeasurement(let name, let dimension):
-                    if let number = CSVNumber.parse(cell, decimalComma: decimalComma) {
+                    if let number = CSVNumber.parse(cell, decimalComma: decimalComma).flatMap(CSVColumns.rounded) {
                         values.unitless.append(UnitlessMeasurement(header: column.header, name: name, dimension: dimension,
                                                                    value: number, written: String(decoding: cell, as: UTF8.self)))
                     } else if let dimension, let value = measurementValue(cell, unit: dimension, factor: 1, name: name) {
@@ -255,7 +256,7 @@ public struct CSVColumns: Sendable {
                                                                    value: quantity.number, written: String(decoding: cell, as: UTF8.self),
                                                                    writtenUnit: quantity.unit))
                     } else {
-                        notANumber(cell, in: column, problems: &values.problems)
+                        notANumber(cell, in: column, values: &values)
                     }
                 case .unit:
                     values.unitText = String(decoding: cell, as: UTF8.self)
@@ -265,7 +266,7 @@ public struct CSVColumns: Sendable {
                     if let unit, let value = measurementValue(cell, unit: unit, factor: factor, name: "") {
                         values.series.append(CSVSeriesValue(subject: subject, measurement: RecordMeasurement(
                             name: UnitSettler.what(unit), value: value, unit: unit), text: text))
-                    } else if unit == nil, let number = CSVNumber.parse(cell, decimalComma: decimalComma) {
+                    } else if unit == nil, let number = CSVNumber.parse(cell, decimalComma: decimalComma).flatMap(CSVColumns.rounded) {
                         values.series.append(CSVSeriesValue(subject: subject, unitless: UnitlessMeasurement(
                             header: column.header, name: column.header, dimension: nil, value: number, written: written), text: text))
                     } else if unit == nil, let quantity = CSVColumns.numberAndUnit(cell, decimalComma: decimalComma) {
@@ -273,7 +274,7 @@ public struct CSVColumns: Sendable {
                             header: column.header, name: column.header, dimension: nil, value: quantity.number, written: written,
                             writtenUnit: quantity.unit), text: text))
                     } else {
-                        notANumber(cell, in: column, problems: &values.problems)
+                        notANumber(cell, in: column, values: &values)
                     }
                 case .text:
                     let key = column.header.trimmedWhitespace.isEmpty ? "column \(index + 1)" : column.header
@@ -306,10 +307,13 @@ public struct CSVColumns: Sendable {
         }
     }
 
-    private func notANumber(_ cell: UnsafeBufferPointer<UInt8>, in column: CSVColumn, problems: inout [String]) {
+    /// A cell that should hold a number and does not: a problem, and the text kept on the
+    /// record under its header, so nothing the row said is lost.
+    private func notANumber(_ cell: UnsafeBufferPointer<UInt8>, in column: CSVColumn, values: inout CSVRowValues) {
         let text = String(decoding: cell, as: UTF8.self)
         if !CSVColumns.blanks.contains(text.lowercased()) {
-            problems.append("column '\(column.header)': '\(text)' is not a number")
+            values.problems.append("column '\(column.header)': '\(text)' is not a number")
+            values.fields[column.header] = text
         }
     }
 
@@ -318,7 +322,7 @@ public struct CSVColumns: Sendable {
         let cell = String(decoding: utf8, as: UTF8.self)
         guard let match = cell.wholeMatch(of: /\s*([+-]?\d+(?:[.,]\d+)?)\s*(\S+)\s*/),
               CSVHeaderVocabulary.isUnit(String(match.2)),
-              let number = CSVNumber.parse(String(match.1), decimalComma: decimalComma)
+              let number = CSVNumber.parse(String(match.1), decimalComma: decimalComma).flatMap(CSVColumns.rounded)
         else { return nil }
         return (number, String(match.2))
     }
@@ -415,7 +419,9 @@ public struct CSVColumns: Sendable {
     }
 
     /// Conversions leave float noise (0.05 kg -> 50.00000000000001 g): 4 decimals are plenty.
-    private static func rounded(_ value: Double) -> Double {
-        (value * 10_000).rounded() / 10_000
+    private static func rounded(_ value: Double) -> Double? {
+        let rounded = (value * 10_000).rounded() / 10_000
+        // 1e305 kg is no weight, and would be written as nothing sensible.
+        return rounded.isFinite && abs(value) < 1e12 ? rounded : nil
     }
 }

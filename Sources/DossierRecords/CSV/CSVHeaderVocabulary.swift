@@ -51,7 +51,7 @@ enum CSVHeaderVocabulary {
     static let mealCounts: [String: String] = [
         "offered": "offered", "given": "offered", "presented": "offered", "급여수": "offered", "급여개수": "offered",
         "준개수": "offered", "angeboten": "offered", "gefressen": "eaten", "verweigert": "refused", "eaten": "eaten", "ate": "eaten", "consumed": "eaten", "먹은수": "eaten", "먹은개수": "eaten",
-        "섭취": "eaten", "섭취량": "eaten", "refused": "refused", "rejected": "refused", "noteaten": "refused",
+        "refused": "refused", "rejected": "refused", "noteaten": "refused",
         "거부": "refused", "거식": "refused", "안먹음": "refused", "남김": "refused", "食べ残し": "refused",
     ]
     /// A number that measures what its row's kind does (`Quantity` 20 beside `lbs`).

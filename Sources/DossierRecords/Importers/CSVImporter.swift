@@ -128,20 +128,40 @@ public struct CSVImporter: Importer {
                 }
                 subject = named
             }
-            let kind = values.kind.map { cell in
+            var kind = values.kind.map { cell in
                 kinds.answer(cell) { classifier.classify($0).kind ?? CSVImporter.slug($0) }
             } ?? table.kind
+            // `Daily total` in a feeding.csv's note: the day's sum, never one more feeding.
+            if table.kindIsTablesGuess, let note = values.note, classifier.classify(note).kind == "summary" { kind = "summary" }
             // With an end beside the start: a shed is dated when it was complete, anything else
             // when it began; both with their times give the entry's duration.
             var date = startDate
+            var spanProblem = false
             if let end = values.endDate {
-                if let minutes = CSVImporter.minutes(from: startDate, to: end),
-                   !values.measurements.contains(where: { $0.unit == .minutes }) {
-                    values.measurements.append(RecordMeasurement(name: "duration", value: minutes, unit: .minutes))
+                let span = EntrySpan(from: startDate, to: end, in: context.timeZone)
+                switch span {
+                case .minutes(let minutes):
+                    if !values.measurements.contains(where: { $0.unit == .minutes }) {
+                        values.measurements.append(RecordMeasurement(name: "duration", value: minutes, unit: .minutes))
+                    }
+                case .endBeforeStart:
+                    sink.report("line \(row.line): it ends (\(end.iso8601)) before it starts (\(startDate.iso8601)); no duration taken")
+                    spanProblem = true
+                case .longerThanAWeek(let days) where kind != "shedding":
+                    sink.report("line \(row.line): it ends \(days) days after it starts; no duration taken")
+                    spanProblem = true
+                case .longerThanAWeek, .withoutTimes:
+                    break
                 }
-                if kind == "shedding" { date = end }
+                // The date the record is not filed under is kept on it, so the row loses nothing.
+                if kind == "shedding" && span != .endBeforeStart {
+                    date = end
+                    values.fields["start"] = startDate.iso8601
+                } else {
+                    values.fields["end"] = end.iso8601
+                }
             }
-            var unitProblems = false
+            var otherProblems = spanProblem
             /// The unit of a number its cell and column left unsaid, settled or reported.
             func settle(_ number: UnitlessMeasurement, of measured: Subject?) -> RecordMeasurement? {
                 let decision = settler.settle(number, kind: kind, subject: measured,
@@ -154,7 +174,7 @@ public struct CSVImporter: Importer {
                     return measurement
                 case .unsettled(let reason):
                     sink.report("line \(row.line): \(reason)")
-                    unitProblems = true
+                    otherProblems = true
                     return nil
                 }
             }
@@ -200,10 +220,10 @@ public struct CSVImporter: Importer {
                         source: RecordSource(path: path, line: row.line), subject: value.subject, date: date, kind: kind,
                         body: values.note?[...] ?? "", text: values.note ?? value.text, measurements: measurements, fields: fields)))
                 }
-                if !values.problems.isEmpty || unitProblems { table.reading.rowsWithProblems += 1 }
+                if !values.problems.isEmpty || otherProblems { table.reading.rowsWithProblems += 1 }
                 continue
             }
-            if !values.problems.isEmpty || unitProblems { table.reading.rowsWithProblems += 1 }
+            if !values.problems.isEmpty || otherProblems { table.reading.rowsWithProblems += 1 }
             table.reading.records += 1
             try sink.accept(.record(values.draft(source: RecordSource(path: path, line: row.line), subject: subject, date: date,
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
@@ -216,19 +236,6 @@ public struct CSVImporter: Importer {
             let line = table.reading.line(columns: table.columns, kind: table.kindSource)
             return tables.count > 1 ? "[\(table.name ?? "table at line \(table.headerLine)")] \(line)" : line
         }.joined(separator: " | "))
-    }
-
-    /// The minutes from a start to an end that both have their times, when the end is after the
-    /// start and within a week of it (anything else is no duration, but a typo or another entry).
-    static func minutes(from start: RecordDate, to end: RecordDate) -> Double? {
-        guard let startHour = start.hour, let endHour = end.hour else { return nil }
-        func minutes(_ date: RecordDate, _ hour: Int) -> Int {
-            (CivilDays.number(of: date) * 24 + hour) * 60 + (date.minute ?? 0) - (date.utcOffsetMinutes ?? 0)
-        }
-        let offsetsAgree = (start.utcOffsetMinutes == nil) == (end.utcOffsetMinutes == nil)
-        let span = minutes(end, endHour) - minutes(start, startHour)
-        guard offsetsAgree, span > 0, span <= 7 * 24 * 60 else { return nil }
-        return Double(span)
     }
 
     /// Whether any of a row's cells holds a date (for telling a table's rows from the start of

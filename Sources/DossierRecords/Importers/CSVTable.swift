@@ -49,7 +49,9 @@ struct CSVTable {
             }
         }
         if let requestedKind {
-            (kind, kindSource) = (requestedKind, .requested(requestedKind))
+            // `--kind shed` and `--kind 탈피` mean the keyword table's kind, as a kind cell would.
+            let requested = KeywordClassifier(table: resources.keywords).classify(requestedKind).kind ?? CSVImporter.slug(requestedKind)
+            (kind, kindSource) = (requested, .requested(requested))
         } else if let kindColumn = columns.column(.kind) {
             (kind, kindSource) = (nil, .column(kindColumn.header))
         } else if let name, let named = CSVImporter.kind(fromFileName: name, keywords: resources.keywords, hasNotes: true) {
@@ -83,6 +85,15 @@ struct CSVTable {
             if found == nil { found = (kind, column.header) }
         }
         return found
+    }
+
+    /// Whether the rows' kind is the table's guess (from a file or section name, or the
+    /// measurement columns), which a row's note saying it totals the day overrides.
+    var kindIsTablesGuess: Bool {
+        switch kindSource {
+        case .fileName, .sectionName, .measurementColumn: return true
+        case .column, .requested, .notes: return false
+        }
     }
 
     /// Whether the table has one column per subject (`CSVColumnRole.series`).

@@ -55,7 +55,11 @@ public struct ClassifyTransform: Transform {
                         reading = Reading(kind: .some(classifier.classify(words: words, memo: &memo.words).kind),
                                           quantities: reading.quantities)
                     }
-                    if needsKind { records[index].kind = reading.kind.flatMap { $0 } ?? context.requestedKind ?? "memo" }
+                    if needsKind {
+                        // `--kind shed` means the table's kind for it, as a word in the entry would.
+                        records[index].kind = reading.kind.flatMap { $0 }
+                            ?? context.requestedKind.map { classifier.classify($0).kind ?? $0 } ?? "memo"
+                    }
                     if needsQuantities { records[index].quantities = reading.quantities }
                 }
             }

@@ -37,7 +37,8 @@ struct PlausibleRange: Hashable, Sendable {
         .child: [
             .grams: PlausibleRange(lower: 300, upper: 150_000, source: "WHO/CDC growth charts, Intergrowth-21st"),
             .centimetres: PlausibleRange(lower: 25, upper: 210, source: "WHO/CDC growth charts, Intergrowth-21st"),
-            .millilitres: PlausibleRange(lower: 5, upper: 500, source: "AAP infant feeding guidance"),
+            // From 10 ml: a bottle of 5 or 8 with no unit is ounces as often as millilitres.
+            .millilitres: PlausibleRange(lower: 10, upper: 500, source: "AAP infant feeding guidance"),
             .minutes: PlausibleRange(lower: 5, upper: 16 * 60, source: "AASM paediatric sleep consensus"),
         ],
         .animal("reptile"): [

@@ -23,6 +23,17 @@ struct UnitSettler: Sendable {
         .minutes: [("min", 1), ("h", 60)],
     ]
 
+    /// What a measurement called by one of the names `config/records.json` may use measures.
+    static func dimension(named name: String) -> MeasurementUnit? {
+        switch name {
+        case "weight", "mass": return .grams
+        case "length", "height": return .centimetres
+        case "amount", "volume": return .millilitres
+        case "duration": return .minutes
+        default: return nil
+        }
+    }
+
     /// What a row's kind measures when its value column does not say (`Quantity`).
     static func dimension(ofKind kind: String?) -> MeasurementUnit? {
         switch kind {
@@ -37,6 +48,9 @@ struct UnitSettler: Sendable {
     func settle(_ number: UnitlessMeasurement, kind: String?, subject: Subject?, subjectClass: SubjectClass?,
                 unitCell: (header: String, text: String)?, note: String?) -> UnitDecision {
         let dimension = number.dimension ?? UnitSettler.dimension(ofKind: kind)
+        guard number.value >= 0 else {
+            return .unsettled("\(number.described) is below zero, which no \(dimension.map(UnitSettler.what) ?? "measurement") is; kept as text")
+        }
         if let written = number.writtenUnit {
             guard let (unit, factor) = UnitSettler.meaning(of: written, in: dimension) else {
                 return .unsettled("\(number.described) is in \(written), which does not measure "
@@ -53,6 +67,12 @@ struct UnitSettler: Sendable {
         for key in keys(for: number, kind: kind, dimension: dimension) {
             guard let written = configured[key] else { continue }
             guard let (unit, factor) = UnitSettler.meaning(of: written, in: dimension) else { continue }
+            // The library's unit for every such number: one far out of range is a typo or
+            // another unit, and is not filed as 3.4 tonnes of baby.
+            if let subjectClass, let range = PlausibleRange.of(unit, for: subjectClass), !range.contains(number.value * factor) {
+                return .unsettled("\(number.described) has no unit; in \(written), as config/records.json says for '\(key)', it is "
+                                  + "not plausible for \(subjectClass) (\(UnitSettler.bounds(range, unit)), \(range.source)); kept as text")
+            }
             return settled(number, unit: unit, factor: factor, written: written, reason: .configured(key))
         }
         let configured = "config/records.json ({\"units\": {\"\(kind ?? CSVHeaderVocabulary.key(number.name))\": \"…\"}})"
