@@ -149,4 +149,23 @@ struct ExportSectionTests {
         // `Min` beside `Max` is a minimum, not minutes.
         #expect(try records("pets/leo") == ["2024-03-01 memo Max:32 Min:24"])
     }
+
+    @Test("An export of hundreds of sections of one name is said as one table, with its rows summed, and each section's dates in their order")
+    func manySectionsOfOneName() throws {
+        try add("children/mina", "--name", "Mina")
+        var text = ""
+        for section in 0..<300 {
+            let (month, day) = (section % 12 + 1, section % 28 + 1)
+            text += "=== BEGIN Feedings ===\nDate,Amount (ml),Note\n\(month)/\(day)/2024,120,a\(section)\n\(month)/\(day)/2024,90,b\(section)\n=== END Feedings ===\n\n"
+        }
+        try folder.write(text, to: "dump/children/mina/export.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.outcomes)")
+        #expect(imported.outcomes.first?["reading"] as? String == "[Feedings, 300 tables] 600 rows -> 600 records, 0 problems; "
+                + "dates M/D/Y in 'Date' (every date reads either way: the library's monthFirst is true); kind 'feeding' from the section's name; "
+                + "'Amount (ml)' -> ml")
+        let records = try records("children/mina")
+        #expect(records.count == 600)
+        #expect(records.first?.hasPrefix("2024-01-01 feeding Amount=") == true)
+    }
 }

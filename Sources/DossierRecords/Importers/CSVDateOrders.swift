@@ -1,30 +1,47 @@
 import DossierCore
 
-/// Decides, for each date or time column of a CSV file, the order its year-last dates are read
-/// in, from every value of the column: the file is read once more, before its first row is
+/// Decides, for each date or time column of a CSV table, the order its year-last dates are read
+/// in, from every value of the column: the table is read once more, ahead of the rows being
 /// filed, when its first rows show dates whose order is a question (ISO dates need no pass).
-enum CSVDateOrders {
-    /// The decisions by column index; empty when the first rows hold no year-last date. Only
-    /// the table under the header on `headerLine` is read: rows after it, up to the next section.
-    static func decide(path: String, dialect: CSVDialect, columns: CSVColumns, firstRows: [CSVRow],
-                       monthFirst: Bool, headerLine: Int) throws -> [Int: CSVDateOrderDecision] {
+///
+/// One reader goes through the file ahead of the import, only ever forward: a file of many
+/// tables (sections) is read twice in all, not once more for each table.
+final class CSVDateOrders {
+    private let path: String
+    private let dialect: CSVDialect
+    private var reader: CSVReader?
+    /// A row the reader gave that belongs to a later table than the one asked about.
+    private var heldRow: CSVRow?
+
+    init(path: String, dialect: CSVDialect) {
+        self.path = path
+        self.dialect = dialect
+    }
+
+    /// The decisions by column index for the table under the header on `headerLine` (its rows
+    /// up to the next table's header); empty when its first rows hold no year-last date.
+    func decide(columns: CSVColumns, firstRows: [CSVRow], monthFirst: Bool, headerLine: Int) throws -> [Int: CSVDateOrderDecision] {
         let dateColumns = columns.dateColumns
         guard !dateColumns.isEmpty, firstRows.contains(where: { row in
-            dateColumns.contains { yearLastPair(in: row, column: $0.index) != nil }
+            dateColumns.contains { CSVDateOrders.yearLastPair(in: row, column: $0.index) != nil }
         }) else { return [:] }
         var scans = Array(repeating: CSVDateOrderScan(), count: dateColumns.count)
-        var reader = try CSVReader(path: path, dialect: dialect)
+        if reader == nil { reader = try CSVReader(path: path, dialect: dialect) }
         var breaks = CSVSectionBreaks(headerLine: headerLine)
-        while let row = try reader.next() {
+        while let row = try heldRow ?? reader!.next() {
+            heldRow = nil
             guard row.line > headerLine else { continue }
             var dated = false
             for (position, column) in dateColumns.enumerated() {
-                guard let pair = yearLastPair(in: row, column: column.index) else { continue }
+                guard let pair = CSVDateOrders.yearLastPair(in: row, column: column.index) else { continue }
                 dated = true
                 scans[position].add(pair) { row.field(column.index).trimmedWhitespace }
             }
-            // The next section's rows are another table's.
-            if breaks.start(of: row, dated: dated) == .header { break }
+            // The next table's rows are its own: kept for when it is asked about.
+            if breaks.start(of: row, dated: dated) == .header {
+                heldRow = row
+                break
+            }
         }
         var decisions: [Int: CSVDateOrderDecision] = [:]
         for (position, column) in dateColumns.enumerated() {

@@ -54,6 +54,7 @@ public struct CSVImporter: Importer {
             }
             return try reader.next()
         }
+        let dateOrders = CSVDateOrders(path: input.source.readPath, dialect: reader.dialect)
         /// The table under `header`: its first rows read ahead, and every date column's order
         /// decided from all of its values before a row of it is filed.
         func begin(_ header: CSVRow, name: String?) throws -> CSVTable {
@@ -75,8 +76,7 @@ public struct CSVImporter: Importer {
                                      sourceSubject: sink.sourceSubject)
             let monthFirst = resources.settings.monthFirst
             table.columns = table.columns.withDateOrders(
-                try CSVDateOrders.decide(path: input.source.readPath, dialect: reader.dialect, columns: table.columns,
-                                         firstRows: sample, monthFirst: monthFirst, headerLine: header.line),
+                try dateOrders.decide(columns: table.columns, firstRows: sample, monthFirst: monthFirst, headerLine: header.line),
                 undecided: CSVDateOrder(monthFirst: monthFirst))
             return table
         }
@@ -229,12 +229,24 @@ public struct CSVImporter: Importer {
                                                  kind: kind, rowText: CSVImporter.text(of: row))))
         }
         tables.append(table)
+        // Tables of one name (an export's many `Feedings` sections) are said once, their counts
+        // summed: the line stays one a person reads.
+        var named: [(table: CSVTable, count: Int)] = []
         for table in tables {
+            if let name = table.name, let index = named.firstIndex(where: { $0.table.name == name }) {
+                named[index].table.reading.add(table.reading)
+                named[index].count += 1
+            } else {
+                named.append((table, 1))
+            }
+        }
+        for (table, _) in named {
             for guess in table.reading.guessedUnits { sink.report(guess) }
         }
-        sink.describe(reading: tables.map { table in
+        sink.describe(reading: named.map { table, count in
             let line = table.reading.line(columns: table.columns, kind: table.kindSource)
-            return tables.count > 1 ? "[\(table.name ?? "table at line \(table.headerLine)")] \(line)" : line
+            let label = table.name.map { count > 1 ? "\($0), \(CSVReading.grouped(count)) tables" : $0 } ?? "table at line \(table.headerLine)"
+            return tables.count > 1 ? "[\(label)] \(line)" : line
         }.joined(separator: " | "))
     }
 

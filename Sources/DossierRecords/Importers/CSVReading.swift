@@ -28,6 +28,16 @@ struct CSVReading {
         }
     }
 
+    /// Another table's counts added to these (tables of one name said as one).
+    mutating func add(_ other: CSVReading) {
+        rows += other.rows
+        records += other.records
+        rowsWithProblems += other.rowsWithProblems
+        for column in other.unitOutcomes {
+            for (outcome, count) in column.outcomes { tally(outcome, count, in: column.header) }
+        }
+    }
+
     /// Counts one unitless number's outcome under its column.
     mutating func count(_ decision: UnitDecision, in header: String) {
         let outcome: UnitOutcome
@@ -35,14 +45,18 @@ struct CSVReading {
         case .settled(let measurement, let unit, let reason): outcome = .settled(unit: unit, measures: measurement.unit, reason: reason)
         case .unsettled: outcome = .keptAsText
         }
+        tally(outcome, 1, in: header)
+    }
+
+    private mutating func tally(_ outcome: UnitOutcome, _ count: Int, in header: String) {
         let column = unitOutcomes.firstIndex { $0.header == header } ?? {
             unitOutcomes.append((header, []))
             return unitOutcomes.count - 1
         }()
         if let index = unitOutcomes[column].outcomes.firstIndex(where: { $0.0 == outcome }) {
-            unitOutcomes[column].outcomes[index].1 += 1
+            unitOutcomes[column].outcomes[index].1 += count
         } else {
-            unitOutcomes[column].outcomes.append((outcome, 1))
+            unitOutcomes[column].outcomes.append((outcome, count))
         }
     }
 
