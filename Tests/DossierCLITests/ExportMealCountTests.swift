@@ -60,6 +60,17 @@ struct ExportMealCountTests {
                                 "2024-02-17 offered=2 eaten=1 refused=1"])
     }
 
+    @Test("A count below zero, or more refused than offered, is a problem, never a count filed")
+    func impossibleCounts() throws {
+        try folder.write("date,name,offered,refused\n2024-03-01,Nagini,2,5\n2024-03-08,Nagini,-3,\n", to: "export/feeding.csv")
+        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        let path = folder.path("export/feeding.csv")
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            "\(path): line 2: more refused (5) than offered (2)", "\(path): line 3: 'offered' is -3, and no count is below zero",
+        ])
+    }
+
     @Test("Refused 1 of 3 offered leaves 2 eaten")
     func refusedOfOffered() throws {
         try folder.write("date,name,offered,refused\n2024-03-01,Nagini,3,1\n2024-03-08,Nagini,2,0\n", to: "export/feeding.csv")

@@ -87,7 +87,7 @@ struct ExportSectionTests {
         let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.outcomes)")
         let outcome = try #require(imported.outcomes.first)
-        #expect(outcome["reading"] as? String == "3 rows -> 5 records, 1 problem; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
+        #expect(outcome["reading"] as? String == "3 rows -> 5 records, 2 problems; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
                 + "kind 'weight' from the file's name; one column per subject: 'Krümel' -> pets/kruemel, 'Flo (g)' -> pets/flocke in g; "
                 + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems); kept as text: 'Bemerkung'")
         #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g Bemerkung:Flo beim Tierarzt",

@@ -39,7 +39,7 @@ struct ExportUnitTests {
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
-        #expect(outcome["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; subjects in 'Child'; kind 'weight' from the file's name; "
+        #expect(outcome["reading"] as? String == "3 rows -> 3 records, 1 problem; dates in 'Date'; subjects in 'Child'; kind 'weight' from the file's name; "
                 + "'Weight' has no unit: kg, the only unit plausible for a child")
         #expect(outcome["problems"] as? [String] == [
             folder.url.appendingPathComponent("export/weight.csv").path + ": column 'Weight' has no unit: 3 values read as kg, the only "

@@ -111,7 +111,7 @@ struct ImportCommandTests {
         #expect(wouldFile.contains { $0.hasSuffix("care-log-2023.txt -> \(folder.path("Elsewhere"))/pets/leo/records/2023.jsonl (8 new records)") })
         // Without the profiles in the library, the log that names its animals knows none of them.
         #expect(result.standardOutput.contains("Dry run (nothing written): 19 sources: 18 would import, 0 duplicate, 1 unassigned, 0 skipped, 0 failed; "
-                                               + "1 source needs a look (problems, no subject, or text that gave no records: see above and `dossier problems`) in "))
+                                               + "1 source needs a look (problems, no subject, or text that gave no records: see above) in "))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Elsewhere")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
     }

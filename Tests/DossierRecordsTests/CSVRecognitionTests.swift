@@ -86,6 +86,7 @@ struct CSVRecognitionTests {
     @Test("Download and copy suffixes are taken off a file's name before it names a kind", arguments: [
         ("BabyRecords (1)", "BabyRecords"), ("weights-2", "weights"), ("feeding copy", "feeding"), ("sleep_1", "sleep"),
         ("log copy 3", "log"), ("Feeding Copy (2)", "Feeding"), ("log-2024", "log-2024"), ("(1)", "(1)"), ("weights", "weights"),
+        ("weights2", "weights"), ("log2024", "log2024")
     ])
     func copySuffixesAreTakenOff(name: String, stem: String) {
         #expect(CSVImporter.withoutCopySuffix(name) == stem)

@@ -99,7 +99,8 @@ final class TerminalReporter: OutcomeListener {
         // Why the exit status is 3: what is left for a person, said once more at the end.
         let left = summary.leftForYou > 0
             ? "; \(summary.leftForYou) \(summary.leftForYou == 1 ? "source needs" : "sources need") a look (problems, no subject, "
-                + "or text that gave no records: see above and `dossier problems`)" : ""
+                // A dry run keeps no problems: there is only the list above to see.
+                + "or text that gave no records: see above\(summary.dryRun ? "" : " and `dossier problems`"))" : ""
         return "\(prefix)\(summary.total) \(noun): \(counts)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s\n"
     }
 

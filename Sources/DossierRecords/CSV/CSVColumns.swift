@@ -284,18 +284,32 @@ public struct CSVColumns: Sendable {
             values.date = date(dateCell, timeCell, problems: &values.problems)
             if let endCell { values.endDate = endDate(endCell, start: values.date, problems: &values.problems) }
         }
-        CSVColumns.countWhatWasEaten(&values.measurements)
+        CSVColumns.countWhatWasEaten(&values.measurements, problems: &values.problems)
         return values
     }
 
     /// A refused meal is never counted as eaten: with `refused` and no `eaten`, what was eaten is
     /// what was offered less what was refused, or none when nothing says what was offered.
-    private static func countWhatWasEaten(_ measurements: inout [RecordMeasurement]) {
+    private static func countWhatWasEaten(_ measurements: inout [RecordMeasurement], problems: inout [String]) {
+        // A count below zero, or more refused than offered, is a typo: said, not filed.
+        for measurement in measurements where measurement.unit == .count && measurement.value < 0 {
+            problems.append("'\(measurement.name)' is \(CSVColumns.shown(measurement.value)), and no count is below zero")
+        }
+        measurements.removeAll { $0.unit == .count && $0.value < 0 }
+        if let refused = measurements.first(where: { $0.name == "refused" })?.value,
+           let offered = measurements.first(where: { $0.name == "offered" })?.value, refused > offered {
+            problems.append("more refused (\(CSVColumns.shown(refused))) than offered (\(CSVColumns.shown(offered)))")
+        }
         guard let refused = measurements.first(where: { $0.name == "refused" && $0.unit == .count }), refused.value > 0,
               !measurements.contains(where: { $0.name == "eaten" })
         else { return }
         let offered = measurements.first { $0.name == "offered" && $0.unit == .count }?.value
         measurements.append(RecordMeasurement(name: "eaten", value: max(0, (offered ?? refused.value) - refused.value), unit: .count))
+    }
+
+    /// 5 as `5`, 2.5 as `2.5`.
+    static func shown(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Yes or no, as spreadsheets and apps write it.

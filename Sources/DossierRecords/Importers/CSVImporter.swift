@@ -344,6 +344,7 @@ public struct CSVImporter: Importer {
                 .replacing(/\s*\(\d{1,3}\)$/, with: "")
                 .replacing(/(?i)[ _-]+copy(?:[ _-]*\d{1,3})?$/, with: "")
                 .replacing(/[ _-]\d{1,2}$/, with: "")
+                .replacing(/([^\d\s_-])\d{1}$/) { $0.1 }
             guard shorter != text, !shorter.trimmedWhitespace.isEmpty else { return text }
             text = shorter
         }

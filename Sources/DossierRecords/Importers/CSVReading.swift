@@ -86,8 +86,9 @@ struct CSVReading {
     }
 
     func line(columns: CSVColumns, kind: KindSource) -> String {
+        // A unit guessed for a column is one more problem, listed with the rows' own.
         var parts = ["\(CSVReading.counted(rows, "row")) -> \(CSVReading.counted(records, "record")), "
-                     + "\(CSVReading.counted(rowsWithProblems, "problem"))"]
+                     + "\(CSVReading.counted(rowsWithProblems + guessedUnits.count, "problem"))"]
         for column in columns.dateColumns {
             let byValues = column.foundByValues ? " (by its values)" : ""
             if let decision = columns.dateOrders[column.index] {
