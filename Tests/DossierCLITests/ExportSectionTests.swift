@@ -168,4 +168,27 @@ struct ExportSectionTests {
         #expect(records.count == 600)
         #expect(records.first?.hasPrefix("2024-01-01 feeding Amount=") == true)
     }
+
+    @Test("An export whose first section holds no dates (the baby's details) says so once and reads the sections after it")
+    func aFirstSectionWithoutDates() throws {
+        try add("children/mina", "--name", "Mina")
+        try folder.write("""
+            === BEGIN Baby ===
+            Name,Born,Sex
+            Mina,2024-01-01,F
+            === END Baby ===
+
+            === BEGIN Feedings ===
+            Date,Name,Amount (ml),Note
+            2024-03-01,Mina,120,bottle
+
+            """, to: "dump/hatch.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 3)
+        #expect(imported.outcomes.first?["problems"] as? [String] == [
+            folder.path("dump/hatch.csv") + ": lines 2-3: the table 'Baby' under 'Name,Born,Sex' has no date column; its rows are not "
+                + "filed (the kept copy holds them)",
+        ])
+        #expect(try records("children/mina") == ["2024-03-01 feeding Amount=120 ml"])
+    }
 }

@@ -22,20 +22,40 @@ public struct CSVImporter: Importer {
         let columns = CSVColumns(header: header, decimalComma: false).withEndAsDate
         return CSVImporter.hasDateColumn(columns) || ProfileColumns(header: header) != nil
             || columns.dateColumnByValues(in: rows) != nil
+            // An export whose first section has no dates, and a later one does (`=== BEGIN Feedings ===`).
+            || rows.indices.dropLast().contains { index in
+                guard case .marker? = CSVSectionStart(row: CSVRow(line: 0, fields: rows[index]), afterBreak: false) else { return false }
+                return CSVImporter.hasDateColumn(CSVColumns(header: rows[index + 1], decimalComma: false).withEndAsDate)
+            }
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
         var reader = try CSVReader(path: input.source.readPath)
-        guard let header = try reader.next() else { return }
+        guard var header = try reader.next() else { return }
+        var headerName = reader.title.flatMap(CSVImporter.sectionName)
         if let profiles = ProfileColumns(header: header.fields) {
+            // A table of profiles may be the first of an export's sections (Hatch's `Baby`,
+            // then `Feedings`): a records table's header after it starts the rest.
+            var breaks = CSVSectionBreaks(headerLine: header.line)
+            var recordsTable: (header: CSVRow, name: String?)?
             while let row = try reader.next() {
-                switch profiles.profile(from: row) {
-                case .success(let profile): try sink.accept(.custom(SubjectProfileItem(profile: profile, source: input.source)))
-                case .failure(let problem): sink.report(problem.description)
+                switch breaks.start(of: row, dated: CSVImporter.hasDate(row)) {
+                case .header? where ProfileColumns(header: row.fields) == nil:
+                    recordsTable = (row, breaks.takeMarker())
+                case .marker?, .end?:
+                    continue
+                default:
+                    switch profiles.profile(from: row) {
+                    case .success(let profile): try sink.accept(.custom(SubjectProfileItem(profile: profile, source: input.source)))
+                    case .failure(let problem): sink.report(problem.description)
+                    }
+                    continue
                 }
+                break
             }
-            return
+            guard let recordsTable else { return }
+            (header, headerName) = recordsTable
         }
         let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         // A file names a few subjects and kinds on row after row: each is looked up once.
@@ -81,7 +101,33 @@ public struct CSVImporter: Importer {
             return table
         }
         var tables: [CSVTable] = []
-        var table = try begin(header, name: reader.title.flatMap(CSVImporter.sectionName))
+        var table: CSVTable
+        do {
+            table = try begin(header, name: headerName)
+        } catch CSVImportError.noDateColumn(let columns) {
+            // An export whose first section holds no dates (Hatch's `Baby`: name, born, sex):
+            // said as one problem, and the sections after it read.
+            var skipping = CSVSectionBreaks(headerLine: header.line)
+            var last = header.line
+            var next: (row: CSVRow, name: String?)?
+            while let row = try nextRow() {
+                switch skipping.start(of: row, dated: CSVImporter.hasDate(row)) {
+                case .header?:
+                    next = (row, skipping.takeMarker())
+                case .marker?, .end?:
+                    continue
+                case nil:
+                    last = row.lastLine
+                    continue
+                }
+                break
+            }
+            guard let next else { throw CSVImportError.noDateColumn(header: columns) }
+            sink.report("lines \(header.line)-\(last): the table \(headerName.map { "'\($0)' " } ?? "")under "
+                        + "'\(columns.joined(separator: ","))' has no date column; its rows are not filed (the kept copy holds them)")
+            table = try begin(next.row, name: next.name)
+            header = next.row
+        }
         var breaks = CSVSectionBreaks(headerLine: header.line)
         /// A row that looked like a marker, but no header followed it: a row with no date.
         func reportMarker(_ row: CSVRow?) {
