@@ -40,10 +40,10 @@ struct ExportUnitTests {
         #expect(imported.status == 3, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String == "3 rows -> 3 records, 1 problem; dates in 'Date'; subjects in 'Child'; kind 'weight' from the file's name; "
-                + "'Weight' has no unit: kg, the only unit plausible for a child")
+                + "'Weight' has no unit: kg, the only unit plausible for a child under two")
         #expect(outcome["problems"] as? [String] == [
             folder.url.appendingPathComponent("export/weight.csv").path + ": column 'Weight' has no unit: 3 values read as kg, the only "
-                + "unit that makes each plausible for a child (300 g to 150 kg, WHO/CDC growth charts, Intergrowth-21st); to be sure, "
+                + "unit that makes each plausible for a child under two (300 g to 20 kg, WHO Child Growth Standards, Intergrowth-21st); to be sure, "
                 + #"say its unit in the header ('Weight (kg)') or in config/records.json ({"units": {"weight": "kg"}})"#,
         ])
         #expect(try records("children/mina") == [
@@ -65,15 +65,18 @@ struct ExportUnitTests {
         #expect(try records("children/mina").last == "2024-03-11 weight Weight=8300 g")
     }
 
-    @Test("A child's weight of 3,400 with no unit is grams; 8.3 beside it is kilograms; each value by itself")
+    @Test("A baby's weight of 3,400 with no unit is grams, 8.3 is kilograms, each value by itself; 150 is neither, for a child under two")
     func gramsAndKilogramsEachByTheirValue() throws {
-        try folder.write("Date,Name,Weight\r\n2023-11-02,Mina,3400\r\n2024-03-11,Mina,8.3\r\n", to: "export/growth.csv")
+        // 150 is neither: 150 g is too little for any baby, and 150 kg too much for a four-month-old.
+        try folder.write("Date,Name,Weight\r\n2023-11-02,Mina,3400\r\n2024-03-11,Mina,8.3\r\n2024-03-12,Mina,150\r\n", to: "export/growth.csv")
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect((imported.outcomes.first?["reading"] as? String)?.hasSuffix(
-            "'Weight' has no unit: 1 g, the only unit plausible for a child, 1 kg, the only unit plausible for a child") == true,
+            "'Weight' has no unit: 1 g, the only unit plausible for a child under two, 1 kg, the only unit plausible for a child under two, "
+            + "1 kept as text (see the problems)") == true,
                 "\(imported.outcomes)")
-        #expect(try records("children/mina") == ["2023-11-02 growth Weight=3400 g", "2024-03-11 growth Weight=8300 g"])
+        #expect(try records("children/mina") == ["2023-11-02 growth Weight=3400 g", "2024-03-11 growth Weight=8300 g",
+                                                  "2024-03-12 growth Weight:150"])
     }
 
     @Test("A gecko's weight of 45 with no unit is plausible as g and as kg for a reptile: kept as text, and each row is a problem")
@@ -178,7 +181,7 @@ struct ExportUnitTests {
         let path = folder.url.appendingPathComponent("export/weight.csv").path
         #expect(imported.outcomes.first?["problems"] as? [String] == [
             "\(path): line 3: '3400' in column 'Weight' has no unit; in kg, as config/records.json says for 'weight', it is not plausible "
-                + "for a child (300 g to 150 kg, WHO/CDC growth charts, Intergrowth-21st); kept as text",
+                + "for a child under two (300 g to 20 kg, WHO Child Growth Standards, Intergrowth-21st); kept as text",
             "\(path): line 4: '-5' in column 'Weight' is below zero, which no weight is; kept as text",
         ])
         #expect(try records("children/mina") == ["2024-01-09 weight Weight=4100 g", "2024-02-09 weight Weight:3400", "2024-03-09 weight Weight:-5"])

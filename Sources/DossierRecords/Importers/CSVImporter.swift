@@ -211,7 +211,7 @@ public struct CSVImporter: Importer {
             /// The unit of a number its cell and column left unsaid, settled or reported.
             func settle(_ number: UnitlessMeasurement, of measured: Subject?) -> RecordMeasurement? {
                 let decision = settler.settle(number, kind: kind, subject: measured,
-                                              subjectClass: measured.flatMap { resources.subjectClasses[$0] },
+                                              subjectClass: measured.flatMap { resources.subjectClass(of: $0, on: date) },
                                               unitCell: values.unitText.map { (table.columns.column(.unit)?.header ?? "", $0) },
                                               note: values.note)
                 table.reading.count(decision, in: number.header)

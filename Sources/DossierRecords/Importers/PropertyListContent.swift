@@ -160,7 +160,7 @@ struct PropertyListContent {
         for number in unitless {
             let measured = subject ?? sink.sourceSubject
             switch resources.unitSettler.settle(number, kind: normalKind, subject: measured,
-                                                subjectClass: measured.flatMap { resources.subjectClasses[$0] },
+                                                subjectClass: measured.flatMap { resources.subjectClass(of: $0, on: date) },
                                                 unitCell: nil, note: text) {
             case .settled(let measurement, let unit, .plausible(let subjectClass, _)):
                 measurements.append(measurement)

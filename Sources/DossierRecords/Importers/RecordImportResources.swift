@@ -10,6 +10,16 @@ struct RecordImportResources: Sendable {
     /// By the profiles as the run began; a subject with no profile, or a pet with no class or
     /// known species, has none.
     let subjectClasses: [Subject: SubjectClass]
+    /// Children's birth dates, by their profiles: how old a child was on a record's date.
+    let births: [Subject: RecordDate]
+
+    /// What the subject was on `date`, as far as what its measurements can be.
+    func subjectClass(of subject: Subject, on date: RecordDate) -> SubjectClass? {
+        let known = subjectClasses[subject]
+        guard known == .child, let born = births[subject] else { return known }
+        let days = CivilDays.number(of: date) - CivilDays.number(of: born)
+        return days >= 0 && days < 730 ? .infant : .child
+    }
 
     var unitSettler: UnitSettler { UnitSettler(configured: settings.units) }
 
@@ -18,18 +28,19 @@ struct RecordImportResources: Sendable {
             let names = context.routing.names
             let profiles = ProfileStore(layout: context.layout)
             var classes: [Subject: SubjectClass] = [:]
+            var births: [Subject: RecordDate] = [:]
             for subject in names.keys {
                 // An unreadable profile only costs its subject's plausibility check, said per row.
-                if let subjectClass = SubjectClass(subject: subject, profile: try? profiles.profile(of: subject)) {
-                    classes[subject] = subjectClass
-                }
+                let profile = try? profiles.profile(of: subject)
+                if let subjectClass = SubjectClass(subject: subject, profile: profile) { classes[subject] = subjectClass }
+                if subject.kind == .children, let born = profile?.born { births[subject] = born }
             }
             return RecordImportResources(
                 keywords: try KeywordTable.load(for: context.layout),
                 settings: try RecordsSettings.load(for: context.layout),
                 directory: SubjectDirectory(entries: names.sorted { $0.key < $1.key }
                     .map { (subject: $0.key, names: $0.value) }),
-                subjectClasses: classes)
+                subjectClasses: classes, births: births)
         }
     }
 }

@@ -48,7 +48,8 @@ public struct UnitsTransform: Transform {
                                          describedAs: "the \(name)'s number")
         let subject = record.subject
         switch resources.unitSettler.settle(number, kind: record.kind, subject: subject,
-                                            subjectClass: subject.flatMap { resources.subjectClasses[$0] }, unitCell: nil, note: nil) {
+                                            subjectClass: subject.flatMap { resources.subjectClass(of: $0, on: record.date) },
+                                            unitCell: nil, note: nil) {
         case .settled(let measurement, let unit, .plausible(let subjectClass, let range)):
             problems.append(SourceProblem(line: record.source.line, reason: "a \(name) written with no unit was read as \(unit), the only "
                 + "unit that makes it plausible for \(subjectClass) (\(UnitSettler.bounds(range, dimension)), \(range.source)); to be "

@@ -41,6 +41,12 @@ struct PlausibleRange: Hashable, Sendable {
             .millilitres: PlausibleRange(lower: 10, upper: 500, source: "AAP infant feeding guidance"),
             .minutes: PlausibleRange(lower: 5, upper: 16 * 60, source: "AASM paediatric sleep consensus"),
         ],
+        .infant: [
+            .grams: PlausibleRange(lower: 300, upper: 20_000, source: "WHO Child Growth Standards, Intergrowth-21st"),
+            .centimetres: PlausibleRange(lower: 25, upper: 100, source: "WHO Child Growth Standards, Intergrowth-21st"),
+            .millilitres: PlausibleRange(lower: 10, upper: 360, source: "AAP infant feeding guidance"),
+            .minutes: PlausibleRange(lower: 5, upper: 16 * 60, source: "AASM paediatric sleep consensus"),
+        ],
         .animal("reptile"): [
             .grams: PlausibleRange(lower: 0.5, upper: 100_000, source: "keepers' references, hatchling anole to sulcata tortoise"),
             .centimetres: PlausibleRange(lower: 2, upper: 600, source: "keepers' references, hatchling gecko to reticulated python"),

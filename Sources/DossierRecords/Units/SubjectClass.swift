@@ -4,6 +4,9 @@ import DossierCore
 /// the species table's classes (reptile, amphibian, arthropod, mammal, bird, fish).
 enum SubjectClass: Hashable, Sendable, CustomStringConvertible {
     case child
+    /// A child under two years old on the record's date (the profile gives the birth date):
+    /// the WHO standards' narrower bounds, so a 150 with no unit is no baby's weight in kg.
+    case infant
     case animal(String)
 
     /// A child by its kind; a pet by the class its profile names, or its species' class in the
@@ -23,6 +26,7 @@ enum SubjectClass: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .child: return "a child"
+        case .infant: return "a child under two"
         case .animal(let animalClass): return animalClass.first.map { "aeiou".contains($0) } == true ? "an \(animalClass)" : "a \(animalClass)"
         }
     }
