@@ -15,18 +15,19 @@ final class ByteBufferPool: Sendable {
         self.limit = limit
     }
 
-    /// An empty buffer with room for `capacity` bytes, used before if one is free.
+    /// A buffer with room for `capacity` bytes, used before if one is free: it still holds what
+    /// it held, to be written over (`EncodedRecords` writes lines straight into a buffer's bytes,
+    /// which must be there; emptying it would have them made again, a megabyte of zeroes a batch).
     func take(capacity: Int) -> [UInt8] {
         var buffer = buffers.withLock { $0.popLast() } ?? []
         buffer.reserveCapacity(capacity)
         return buffer
     }
 
-    /// Keeps `buffer`'s memory, emptied, for a later `take`; past `limit` buffers, it is freed.
+    /// Keeps `buffer`, contents and all, for a later `take`; past `limit` buffers, it is freed.
     func give(_ buffer: consuming [UInt8]) {
-        var buffer = buffer
+        let buffer = buffer
         guard buffer.capacity > 0 else { return }
-        buffer.removeAll(keepingCapacity: true)
         buffers.withLock { if $0.count < limit { $0.append(buffer) } }
     }
 }

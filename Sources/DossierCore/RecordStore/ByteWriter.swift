@@ -29,6 +29,19 @@ struct ByteWriter {
         count += bytes.count
     }
 
+    /// A string's UTF-8 as it is (no escaping).
+    mutating func writeUTF8(_ text: String) {
+        // Native strings (all of ours) are contiguous; others are copied once to be, out of line
+        // (see `RecordLine.writeCopiedContents`).
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
+        writeCopied(text)
+    }
+
+    @inline(never)
+    private mutating func writeCopied(_ text: String) {
+        Array(text.utf8).withUnsafeBufferPointer { write($0) }
+    }
+
     mutating func write(_ literal: StaticString) {
         literal.withUTF8Buffer { write($0) }
     }

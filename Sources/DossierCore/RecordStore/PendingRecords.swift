@@ -51,7 +51,12 @@ public struct PendingRecords: Sendable {
 
     /// Removes the run files (a failed source, or after the commit).
     public func discard() {
-        for path in Set(runs.values.joined().map(\.path)) { try? files?.remove(path) }
+        discard(except: [])
+    }
+
+    /// Removes the run files but those given (already given their place as year files).
+    func discard(except placed: Set<String>) {
+        for path in Set(runs.values.joined().map(\.path)).subtracting(placed) { try? files?.remove(path) }
     }
 }
 

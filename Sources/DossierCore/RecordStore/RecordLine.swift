@@ -24,60 +24,69 @@ public enum RecordLine {
                        text: String, fields: [String: String], source: RecordSource, keptSource: String?,
                        into out: inout [UInt8]) {
         let bound = longestLine(subject: subject, kind: kind, measurements: measurements, text: text, fields: fields,
-                                source: source) + (keptSource.map { 16 + 6 * $0.utf8.count } ?? 0)
+                                source: source, keptSource: keptSource)
         ByteWriter.append(to: &out, bound: bound) { out in
-            out.write(#"{"id":""#)
-            id.writeHex(to: &out)
-            out.write(#"","subject":""#)
-            writeContents(subject.kind.rawValue, to: &out)
-            out.write(UInt8(ascii: "/"))
-            writeContents(subject.id.rawValue, to: &out)
-            out.write(#"","date":""#)
-            date.writeISO8601(to: &out)
-            out.write(#"","kind":"#)
-            writeString(kind, to: &out)
-            out.write(#","measurements":["#)
-            for index in measurements.indices {
-                if index > 0 { out.write(UInt8(ascii: ",")) }
-                out.write(#"{"name":"#)
-                writeString(measurements[index].name, to: &out)
-                out.write(#","value":"#)
-                writeNumber(measurements[index].value, to: &out)
-                out.write(#","unit":"#)
-                writeString(measurements[index].unit.rawValue, to: &out)
-                out.write(UInt8(ascii: "}"))
-            }
-            out.write(#"],"text":"#)
-            writeString(text, to: &out)
-            if !fields.isEmpty {
-                out.write(#","fields":{"#)
-                for (index, key) in fields.keys.sorted().enumerated() {
-                    if index > 0 { out.write(UInt8(ascii: ",")) }
-                    writeString(key, to: &out)
-                    out.write(UInt8(ascii: ":"))
-                    writeString(fields[key]!, to: &out)
-                }
-                out.write(UInt8(ascii: "}"))
-            }
-            out.write(#","source":{"path":"#)
-            writeString(source.path, to: &out)
-            out.write(#","line":"#)
-            writeInteger(source.line, to: &out)
-            if let keptSource {
-                out.write(#","kept":"#)
-                writeString(keptSource, to: &out)
-            }
-            out.write("}}\n")
+            write(id: id, subject: subject, date: date, kind: kind, measurements: measurements, text: text,
+                  fields: fields, source: source, keptSource: keptSource, to: &out)
         }
+    }
+
+    /// Writes the line (with its "\n") into room for at least `longestLine` bytes: an encoder
+    /// that keeps a buffer of its own writes lines straight into it (`EncodedRecords`).
+    static func write(id: RecordID, subject: Subject, date: RecordDate, kind: String, measurements: [RecordMeasurement],
+                      text: String, fields: [String: String], source: RecordSource, keptSource: String?,
+                      to out: inout ByteWriter) {
+        out.write(#"{"id":""#)
+        id.writeHex(to: &out)
+        out.write(#"","subject":""#)
+        writeContents(subject.kind.rawValue, to: &out)
+        out.write(UInt8(ascii: "/"))
+        writeContents(subject.id.rawValue, to: &out)
+        out.write(#"","date":""#)
+        date.writeISO8601(to: &out)
+        out.write(#"","kind":"#)
+        writeString(kind, to: &out)
+        out.write(#","measurements":["#)
+        for index in measurements.indices {
+            if index > 0 { out.write(UInt8(ascii: ",")) }
+            out.write(#"{"name":"#)
+            writeString(measurements[index].name, to: &out)
+            out.write(#","value":"#)
+            writeNumber(measurements[index].value, to: &out)
+            out.write(#","unit":"#)
+            writeString(measurements[index].unit.rawValue, to: &out)
+            out.write(UInt8(ascii: "}"))
+        }
+        out.write(#"],"text":"#)
+        writeString(text, to: &out)
+        if !fields.isEmpty {
+            out.write(#","fields":{"#)
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { out.write(UInt8(ascii: ",")) }
+                writeString(key, to: &out)
+                out.write(UInt8(ascii: ":"))
+                writeString(fields[key]!, to: &out)
+            }
+            out.write(UInt8(ascii: "}"))
+        }
+        out.write(#","source":{"path":"#)
+        writeString(source.path, to: &out)
+        out.write(#","line":"#)
+        writeInteger(source.line, to: &out)
+        if let keptSource {
+            out.write(#","kept":"#)
+            writeString(keptSource, to: &out)
+        }
+        out.write("}}\n")
     }
 
     /// The most bytes `encode` can write for these fields: the fixed parts, numbers at their
     /// longest, and every string as if each of its bytes were a control character (`\u001f`).
-    private static func longestLine(subject: Subject, kind: String, measurements: [RecordMeasurement], text: String,
-                                    fields: [String: String], source: RecordSource) -> Int {
+    static func longestLine(subject: Subject, kind: String, measurements: [RecordMeasurement], text: String,
+                            fields: [String: String], source: RecordSource, keptSource: String?) -> Int {
         func escaped(_ string: String) -> Int { 2 + 6 * string.utf8.count }
         var bound = 160 + escaped(subject.kind.rawValue) + escaped(subject.id.rawValue) + escaped(kind)
-            + escaped(text) + escaped(source.path) + longestNumber
+            + escaped(text) + escaped(source.path) + longestNumber + (keptSource.map { 16 + escaped($0) } ?? 0)
         for measurement in measurements {
             bound += 32 + escaped(measurement.name) + longestNumber + escaped(measurement.unit.rawValue)
         }
@@ -254,39 +263,59 @@ public enum RecordLine {
     private static func writeContents(_ text: String, to out: inout ByteWriter) {
         // Native strings (all of ours) are contiguous; others are copied once to be.
         if text.utf8.withContiguousStorageIfAvailable({ writeContents($0, to: &out) }) != nil { return }
+        writeCopiedContents(text, to: &out)
+    }
+
+    /// Kept out of line: written in `writeContents`, the copy had the compiler retain and
+    /// release every string written, which cost an import's encoder more than the copy ever will
+    /// (a string made on the reader's core is a cache miss on the encoder's).
+    @inline(never)
+    private static func writeCopiedContents(_ text: String, to out: inout ByteWriter) {
         Array(text.utf8).withUnsafeBufferPointer { writeContents($0, to: &out) }
     }
 
     private static func writeContents(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
-        // Most text needs no escaping: copy it whole.
-        guard needsEscaping(bytes) else {
-            out.write(bytes)
-            return
+        guard let base = bytes.baseAddress else { return }
+        // Most text needs no escaping, and text that does (a note quoting a word) needs it for a
+        // byte or two: the runs between are copied whole.
+        var start = 0
+        while true {
+            let special = firstToEscape(bytes, from: start)
+            if special > start { out.write(UnsafeBufferPointer(start: base + start, count: special - start)) }
+            guard special < bytes.count else { return }
+            writeEscaped(base[special], to: &out)
+            start = special + 1
         }
-        for byte in bytes { writeEscaped(byte, to: &out) }
     }
 
     /// Whether any byte must be escaped in JSON: a control character, a quote or a backslash.
-    /// Eight bytes at a time (each test is the classic "has a zero byte" word trick), because
-    /// every line's text, path and names go through here.
     static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+        firstToEscape(bytes, from: 0) < bytes.count
+    }
+
+    /// The index of the first byte at or after `start` that must be escaped, or the count if
+    /// none must. Eight bytes at a time (each test is the classic "has a zero byte" word trick,
+    /// whose lowest hit is always a true one), because every line's text, path and names go
+    /// through here.
+    private static func firstToEscape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
+        var index = start
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
             let control = (word &- ones &* 0x20) & ~word
             let quote = (quotes &- ones) & ~quotes, backslash = (backslashes &- ones) & ~backslashes
-            if (control | quote | backslash) & highs != 0 { return true }
+            let hits = (control | quote | backslash) & highs
+            if hits != 0 { return index + hits.trailingZeroBitCount >> 3 }
             index += 8
         }
         while index < bytes.count {
             let byte = base[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
             index += 1
         }
-        return false
+        return index
     }
 
     private static func writeEscaped(_ byte: UInt8, to out: inout ByteWriter) {

@@ -38,21 +38,29 @@ public struct RecordStore: Sendable {
     public func commit(_ pending: PendingRecords, collectingIDsIn collected: Set<String> = [],
                        rereading: Bool = false) throws -> CommitResult {
         var result = CommitResult()
-        defer { pending.discard() }
+        // Runs renamed into place as year files are gone from staging: removing them again
+        // would only walk their paths (a hundred groups took milliseconds).
+        var placed: Set<String> = []
+        defer { pending.discard(except: placed) }
         // Year files are renamed into place one by one, and each folder is fsynced once at the
         // end, before the caller records them in the index.
         var renamedIn: Set<String> = []
         for group in pending.runs.keys.sorted() {
-            let merged = try merge(group, runs: pending.runs[group] ?? [], count: pending.counts[group] ?? 0,
-                                   collectingIDs: collected.contains(group.relativePath), rereading: rereading)
-            if let ids = merged.ids { result.ids[group.relativePath] = ids }
+            // Worked out once a year file: a big import commits hundreds of them.
+            let relativePath = group.relativePath
+            let target = try layout.url(forRelativePath: relativePath).path
+            let merged = try merge(group, relativePath: relativePath, target: target, runs: pending.runs[group] ?? [],
+                                   count: pending.counts[group] ?? 0, collectingIDs: collected.contains(relativePath),
+                                   rereading: rereading)
+            if let path = merged.placedRun { placed.insert(path) }
+            if let ids = merged.ids { result.ids[relativePath] = ids }
             result.added += merged.added
             result.replaced += merged.replaced
             result.duplicate += merged.duplicate
-            result.files.append(group.relativePath)
+            result.files.append(relativePath)
             if let summary = merged.summary {
                 result.changedFiles.append(summary)
-                renamedIn.insert((try layout.url(forRelativePath: summary.path).path as NSString).deletingLastPathComponent)
+                renamedIn.insert((target as NSString).deletingLastPathComponent)
             }
         }
         for folder in renamedIn.sorted() { try layout.files.syncFolder(folder) }
@@ -85,19 +93,21 @@ public struct RecordStore: Sendable {
         var replaced = 0
         var summary: RecordFileSummary?
         var ids: Set<UInt64>?
+        /// The run that became the year file as it was.
+        var placedRun: String?
     }
 
-    private func merge(_ group: RecordGroup, runs: [PendingRecords.Run], count total: Int,
-                       collectingIDs: Bool = false, rereading: Bool = false) throws -> Merged {
-        let target = try layout.url(forRelativePath: group.relativePath).path
+    private func merge(_ group: RecordGroup, relativePath: String, target: String, runs: [PendingRecords.Run],
+                       count total: Int, collectingIDs: Bool = false, rereading: Bool = false) throws -> Merged {
         let existing = try layout.files.entryType(target)
         if existing == .symbolicLink { throw LibraryError.symbolicLink(path: target) }
         if runs.count == 1, let whole = runs[0].whole, existing == nil, !collectingIDs {
             // Written in order, each record once, and fsynced: the year file as it is.
             try layout.files.rename(runs[0].path, replacing: target, sync: false)
             return Merged(added: whole.lines, duplicate: total - whole.lines,
-                          summary: RecordFileSummary(path: group.relativePath, subject: group.subject.path,
-                                                     year: group.year, count: whole.lines, sha256: whole.sha256.hex))
+                          summary: RecordFileSummary(path: relativePath, subject: group.subject.path,
+                                                     year: group.year, count: whole.lines, sha256: whole.sha256.hex),
+                          placedRun: runs[0].path)
         }
         var inputs: [MergeInput] = []
         if existing != nil {
@@ -158,7 +168,7 @@ public struct RecordStore: Sendable {
             }
             let digest = try writer.finish()
             try layout.files.rename(staged, replacing: target, sync: false)
-            merged.summary = RecordFileSummary(path: group.relativePath, subject: group.subject.path, year: group.year,
+            merged.summary = RecordFileSummary(path: relativePath, subject: group.subject.path, year: group.year,
                                                count: count, sha256: digest.hex)
             return merged
         } catch {

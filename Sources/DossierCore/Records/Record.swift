@@ -39,37 +39,63 @@ public struct Record: Hashable, Sendable, Codable {
         return id(subject: subject, date: date, kind: kind, text: text, measurements: measurements, fields: fields, scratch: &key)
     }
 
-    /// `id`, gathering the bytes it hashes in `scratch`: an encoder reuses one for a whole batch.
+    /// `id`, gathering the bytes it hashes in `scratch`.
     static func id(subject: Subject, date: RecordDate, kind: String, text: String, measurements: [RecordMeasurement],
                    fields: [String: String], scratch key: inout [UInt8]) -> RecordID {
-        key.removeAll(keepingCapacity: true)
-        key.reserveCapacity(48 + kind.utf8.count + text.utf8.count)
-        key += subject.kind.rawValue.utf8
-        key.append(UInt8(ascii: "/"))
-        key += subject.id.rawValue.utf8
-        key.append(0x1F)
-        date.appendISO8601(to: &key)
-        key.append(0x1F)
-        key += kind.utf8
-        key.append(0x1F)
-        key += text.utf8
+        let bound = longestIDKey(subject: subject, kind: kind, text: text, measurements: measurements, fields: fields)
+        if key.count < bound { key.append(contentsOf: repeatElement(0, count: bound - key.count)) }
+        return key.withUnsafeMutableBufferPointer {
+            id(subject: subject, date: date, kind: kind, text: text, measurements: measurements, fields: fields, in: $0)
+        }
+    }
+
+    /// The most bytes the key an id is hashed from can take.
+    static func longestIDKey(subject: Subject, kind: String, text: String, measurements: [RecordMeasurement],
+                             fields: [String: String]) -> Int {
+        var bound = 16 + subject.kind.rawValue.utf8.count + subject.id.rawValue.utf8.count + RecordDate.longestISO8601
+            + kind.utf8.count + text.utf8.count
         for measurement in measurements {
-            key.append(0x1E)
-            key += measurement.name.utf8
-            key.append(0x1F)
-            withUnsafeBytes(of: measurement.value.bitPattern.bigEndian) { key += $0 }
-            key += measurement.unit.rawValue.utf8
+            bound += 10 + measurement.name.utf8.count + measurement.unit.rawValue.utf8.count
+        }
+        for (name, value) in fields { bound += 2 + name.utf8.count + value.utf8.count }
+        return bound
+    }
+
+    /// `id`, gathering the bytes it hashes in `room` (at least `longestIDKey` bytes): an encoder
+    /// lends the room its record's line is then written over, so no array is filled for it.
+    static func id(subject: Subject, date: RecordDate, kind: String, text: String, measurements: [RecordMeasurement],
+                   fields: [String: String], in room: UnsafeMutableBufferPointer<UInt8>) -> RecordID {
+        var key = ByteWriter(room)
+        key.writeUTF8(subject.kind.rawValue)
+        key.write(UInt8(ascii: "/"))
+        key.writeUTF8(subject.id.rawValue)
+        key.write(0x1F)
+        date.writeISO8601(to: &key)
+        key.write(0x1F)
+        key.writeUTF8(kind)
+        key.write(0x1F)
+        key.writeUTF8(text)
+        for measurement in measurements {
+            key.write(0x1E)
+            key.writeUTF8(measurement.name)
+            key.write(0x1F)
+            withUnsafeBytes(of: measurement.value.bitPattern.bigEndian) { value in
+                for byte in value { key.write(byte) }
+            }
+            key.writeUTF8(measurement.unit.rawValue)
         }
         if !fields.isEmpty {
             // In the order of their names: a dictionary's own order differs from run to run.
             for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-                key.append(0x1D)
-                key += name.utf8
-                key.append(0x1F)
-                key += value.utf8
+                key.write(0x1D)
+                key.writeUTF8(name)
+                key.write(0x1F)
+                key.writeUTF8(value)
             }
         }
-        return RecordID(SHA256.hash(data: key).withUnsafeBytes { digest in
+        var hasher = SHA256()
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(key.written))
+        return RecordID(hasher.finalize().withUnsafeBytes { digest in
             digest.loadUnaligned(as: UInt64.self).bigEndian
         })
     }

@@ -52,14 +52,22 @@ struct CSVRowParser {
     /// The row; the parser is ready for the next one.
     mutating func takeRow(line: Int) -> CSVRow {
         defer { reset() }
-        // The row takes the buffers (no copy); the next row starts new ones of the same size.
+        // The row takes the buffers (no copy); the next row starts new ones as big as the
+        // longest row so far (up to `reservedBytesLimit`): rows of notes differ in length, and
+        // room for only the last row's had most rows grow their buffer, a copy and a second
+        // allocation each.
         let row = CSVRow(line: line, bytes: bytes, ends: ends)
+        reservedBytes = min(max(reservedBytes, row.bytes.count), CSVRowParser.reservedBytesLimit)
         bytes = []
-        bytes.reserveCapacity(row.bytes.count)
+        bytes.reserveCapacity(reservedBytes)
         ends = []
         ends.reserveCapacity(row.ends.count)
         return row
     }
+
+    /// What a new row's buffer is given room for: the longest row so far, up to this.
+    private var reservedBytes = 0
+    static let reservedBytesLimit = 4096
 
     /// The row's fields as strings; the parser is ready for the next row.
     mutating func takeFields() -> [String] {
@@ -102,8 +110,7 @@ struct CSVRowParser {
                 }
             case .unquoted:
                 // Most fields are plain: copy up to the next delimiter in one go.
-                var end = index
-                while end < count && line[end] != delimiter { end += 1 }
+                let end = CSVRowParser.firstIndex(of: delimiter, or: delimiter, in: line, from: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<end]))
                 if end < count { endField() }
                 index = end + 1
@@ -123,8 +130,7 @@ struct CSVRowParser {
                     continue
                 } else {
                     // Copy up to the next quote or backslash in one go.
-                    var end = index + 1
-                    while end < count && line[end] != quote && line[end] != backslash { end += 1 }
+                    let end = CSVRowParser.firstIndex(of: quote, or: backslash, in: line, from: index + 1)
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<end]))
                     index = end
                     continue
@@ -144,5 +150,28 @@ struct CSVRowParser {
             index += 1
         }
         return nil
+    }
+
+    /// The index of the first `a` or `b` at or after `start`, or the line's count if there is
+    /// none. Eight bytes at a time (the "has a zero byte" word trick, whose lowest hit is always
+    /// a true one): quoted notes run to a hundred bytes and more, and a CSV of them is mostly notes.
+    /// With the faster UTF-8 check, measured 2026-11-26 on the CSV with distinct notes (200,000
+    /// rows, nine interleaved runs): 0.557 s -> 0.515 s median.
+    private static func firstIndex(of a: UInt8, or b: UInt8, in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = line.count
+        var index = start
+        if let base = line.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let manyA = ones &* UInt64(a), manyB = ones &* UInt64(b)
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let xa = word ^ manyA, xb = word ^ manyB
+                let hits = ((xa &- ones) & ~xa | (xb &- ones) & ~xb) & highs
+                if hits != 0 { return index + hits.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < count && line[index] != a && line[index] != b { index += 1 }
+        return index
     }
 }

@@ -159,15 +159,19 @@ public final class LineReader {
         let count = buffer.count
         return buffer.withUnsafeBufferPointer { bytes -> (index: Int, terminator: String)? in
             while index + unit <= count {
-                // Eight bytes at a time where a code unit is a byte: a word with no byte below
-                // 0x0E (the classic "has a byte less than n" test) holds no CR or LF.
+                // Eight bytes at a time where a code unit is a byte, straight to the first CR or
+                // LF (the classic "has a zero byte" test for each, whose lowest hit is always a
+                // true one).
                 if unit == 1, index + 8 <= count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
                     let ones: UInt64 = 0x0101_0101_0101_0101
-                    if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) == 0 {
+                    let lineFeeds = word ^ (ones &* 0x0A), returns = word ^ (ones &* 0x0D)
+                    let hits = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & (ones &* 0x80)
+                    guard hits != 0 else {
                         index += 8
                         continue
                     }
+                    index += hits.trailingZeroBitCount >> 3
                 }
                 let character: UInt16
                 if unit == 1 {
