@@ -26,6 +26,8 @@ final class RecordBatchWriter: Sendable {
     private let failure = Mutex<(any Error)?>(nil)
     /// What the transforms reported, batch by batch.
     private let problems = Mutex<[SourceProblem]>([])
+    /// The drafts of the batches encoded, freed by the reader at its next batch (see `submit`).
+    private let encodedDrafts = Mutex<[[RecordDraft]]>([])
 
     init(worker: SourceWorker, keptSource: String?) {
         self.worker = worker
@@ -36,6 +38,19 @@ final class RecordBatchWriter: Sendable {
     /// Queues a batch of routed records; waits while `depth` batches are under way. Throws the
     /// error an earlier batch met.
     func submit(_ batch: [RecordDraft]) throws {
+        // The drafts of the batches encoded since the last one are freed here, on the reader's
+        // thread, which made their strings and arrays: freed on an encoder's, each free took the
+        // lock of the reader's malloc arena while the reader allocated from it. Measured
+        // 2026-11-26, the CSV with distinct notes, a million rows, five interleaved runs:
+        // 2.98 s -> 2.83 s median.
+        do {
+            let done = encodedDrafts.withLock { drafts in
+                var taken: [[RecordDraft]] = []
+                swap(&taken, &drafts)
+                return taken
+            }
+            _ = done.count
+        }
         room.wait()
         if let error = failure.withLock({ $0 }) {
             room.signal()
@@ -47,9 +62,9 @@ final class RecordBatchWriter: Sendable {
         let worker = self.worker, buffers = self.buffers, keptSource = self.keptSource
         DispatchQueue.global().async(group: encoding) { [self] in
             encoded.set(0, Result {
-                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers) { found in
-                    problems.withLock { $0 += found }
-                }
+                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers,
+                                             reporting: { found in problems.withLock { $0 += found } },
+                                             leaving: { drafts in encodedDrafts.withLock { $0.append(drafts) } })
             })
         }
         spilling.async { [self] in
@@ -70,6 +85,7 @@ final class RecordBatchWriter: Sendable {
     /// Waits for the batches under way, then writes out what the spill still holds.
     func finish() throws -> PendingRecords {
         spilling.sync {}
+        encodedDrafts.withLock { $0 = [] }
         if let error = failure.withLock({ $0 }) { throw error }
         return try spill.withLock { try $0.finish() }
     }
@@ -94,13 +110,15 @@ final class RecordBatchWriter: Sendable {
     /// Waits for the batches under way and removes what they spilled (a failed source).
     func discard() {
         spilling.sync {}
+        encodedDrafts.withLock { $0 = [] }
         spill.withLock { $0.discard() }
     }
 
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
     private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker, keptSource: String?,
-                               buffers: ByteBufferPool, reporting report: ([SourceProblem]) -> Void) throws -> EncodedRecords {
+                               buffers: ByteBufferPool, reporting report: ([SourceProblem]) -> Void,
+                               leaving leave: ([RecordDraft]) -> Void) throws -> EncodedRecords {
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         var transformed = try worker.transform(ItemBatch(records: consume records))
         if !transformed.problems.isEmpty { report(transformed.problems) }
@@ -116,6 +134,7 @@ final class RecordBatchWriter: Sendable {
             swap(&draft, &drafts[index])
             if let subject = draft.subject { encoded.append(draft, subject: subject, keptSource: keptSource) }
         }
+        leave(drafts)
         return encoded
     }
 }
