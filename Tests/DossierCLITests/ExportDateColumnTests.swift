@@ -41,7 +41,7 @@ struct ExportDateColumnTests {
         #expect(try records("pets/kaa").map { "\($0["date"]!)" } == ["2024-03-22", "2024-05-02"])
     }
 
-    @Test("A German sheet with its dates under 'Datum' (24.01.2024) is read day-first and filed")
+    @Test("A German sheet with its dates under 'Datum' (24.01.2024), a date header in German, is read day-first and filed")
     func datumIsADateColumn() throws {
         try folder.write("""
             Datum;Tier;Gewicht [g];Bemerkung
@@ -53,7 +53,7 @@ struct ExportDateColumnTests {
         let imported = try DossierBinary.run(["import", "gewichte.csv", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String
-                == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (by its values) (from 24.01.2024); subjects in 'Tier' (by its values); "
+                == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (from 24.01.2024); subjects in 'Tier' (by its values); "
                 + "kind 'weight' from the file's name; 'Gewicht [g]' -> g; kept as text: 'Bemerkung'")
         let nagini = try records("pets/nagini")
         #expect(nagini.map { "\($0["date"]!)" } == ["2024-01-03", "2024-01-24"])

@@ -60,14 +60,16 @@ struct ExportMealCountTests {
                                 "2024-02-17 offered=2 eaten=1 refused=1"])
     }
 
-    @Test("A count below zero, or more refused than offered, is a problem, never a count filed")
+    @Test("A count below zero, more refused than offered, or counts that do not add up, are problems")
     func impossibleCounts() throws {
-        try folder.write("date,name,offered,refused\n2024-03-01,Nagini,2,5\n2024-03-08,Nagini,-3,\n", to: "export/feeding.csv")
+        try folder.write("date,name,offered,eaten,refused\n2024-03-01,Nagini,2,,5\n2024-03-08,Nagini,-3,,\n2024-03-15,Nagini,5,3,yes\n",
+                         to: "export/feeding.csv")
         let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let path = folder.path("export/feeding.csv")
         #expect(imported.outcomes.first?["problems"] as? [String] == [
             "\(path): line 2: more refused (5) than offered (2)", "\(path): line 3: 'offered' is -3, and no count is below zero",
+            "\(path): line 4: offered 5, eaten 3 and refused 1 do not add up",
         ])
     }
 

@@ -87,7 +87,7 @@ struct ExportSectionTests {
         let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.outcomes)")
         let outcome = try #require(imported.outcomes.first)
-        #expect(outcome["reading"] as? String == "3 rows -> 5 records, 2 problems; dates D/M/Y in 'Datum' (by its values) (from 17.02.2024); "
+        #expect(outcome["reading"] as? String == "3 rows -> 5 records, 2 problems; dates D/M/Y in 'Datum' (from 17.02.2024); "
                 + "kind 'weight' from the file's name; one column per subject: 'Krümel' -> pets/kruemel, 'Flo (g)' -> pets/flocke in g; "
                 + "'Krümel' has no unit: 2 g, the only unit plausible for a mammal, 1 kept as text (see the problems); kept as text: 'Bemerkung'")
         #expect(try records("pets/kruemel") == ["2024-02-03 weight weight=312 g", "2024-02-10 weight weight=318 g Bemerkung:Flo beim Tierarzt",
@@ -190,5 +190,16 @@ struct ExportSectionTests {
                 + "filed (the kept copy holds them)",
         ])
         #expect(try records("children/mina") == ["2024-03-01 feeding Amount=120 ml"])
+    }
+
+    @Test("A wide sheet's column may write its unit after the name without a bracket (Leo kg), and one row is enough")
+    func aUnitAfterTheNameAndOneRow() throws {
+        try add("pets/leo", "--name", "Leo", "--species", "Leopard Gecko")
+        try add("children/mina", "--name", "Mina", "--born", "2024-01-01")
+        try folder.write("Datum;Leo kg;Mina (kg)\n2024-08-04;0.053;8.6\n", to: "dump/weights.csv")
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.outcomes)")
+        #expect(try records("pets/leo") == ["2024-08-04 weight weight=53 g"])
+        #expect(try records("children/mina") == ["2024-08-04 weight weight=8600 g"])
     }
 }

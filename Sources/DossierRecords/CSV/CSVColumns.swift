@@ -94,15 +94,15 @@ public struct CSVColumns: Sendable {
         return nil
     }
 
-    /// The same columns with each one at an index of `subjects` holding that subject's series.
-    public func withSeries(_ subjects: [Int: Subject]) -> CSVColumns {
+    /// The same columns with each one at an index of `series` holding that subject's series.
+    func withSeries(_ series: [Int: SeriesColumn]) -> CSVColumns {
         CSVColumns(columns: columns.map { column in
-            guard let subject = subjects[column.index] else { return column }
+            guard let found = series[column.index] else { return column }
             let role: CSVColumnRole
             if case .measurement(_, let unit, let factor) = column.role {
-                role = .series(subject: subject, unit: unit, factor: factor)
+                role = .series(subject: found.subject, unit: unit, factor: factor)
             } else {
-                role = .series(subject: subject, unit: nil, factor: 1)
+                role = .series(subject: found.subject, unit: found.unit, factor: found.factor)
             }
             return CSVColumn(index: column.index, header: column.header, role: role, foundByValues: true)
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
@@ -296,9 +296,15 @@ public struct CSVColumns: Sendable {
             problems.append("'\(measurement.name)' is \(CSVColumns.shown(measurement.value)), and no count is below zero")
         }
         measurements.removeAll { $0.unit == .count && $0.value < 0 }
-        if let refused = measurements.first(where: { $0.name == "refused" })?.value,
-           let offered = measurements.first(where: { $0.name == "offered" })?.value, refused > offered {
+        let counts = measurements
+        func count(_ name: String) -> Double? { counts.first { $0.name == name && $0.unit == .count }?.value }
+        if let refused = count("refused"), let offered = count("offered"), refused > offered {
             problems.append("more refused (\(CSVColumns.shown(refused))) than offered (\(CSVColumns.shown(offered)))")
+        } else if let refused = count("refused"), let eaten = count("eaten"), let offered = count("offered"),
+                  refused > 0, eaten + refused != offered {
+            // `Offered 5, Eaten 3, Refused yes`: which one is true is for the person to say.
+            problems.append("offered \(CSVColumns.shown(offered)), eaten \(CSVColumns.shown(eaten)) and refused "
+                            + "\(CSVColumns.shown(refused)) do not add up")
         }
         guard let refused = measurements.first(where: { $0.name == "refused" && $0.unit == .count }), refused.value > 0,
               !measurements.contains(where: { $0.name == "eaten" })

@@ -32,7 +32,9 @@ enum CSVHeaderVocabulary {
 
     static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",
                                          "startdate", "dateandtime", "datetimestamp", "when", "logged", "loggedat",
-                                         "recorded", "recordedat", "createdat", "기록일", "기록일시", "날짜시간"]
+                                         "recorded", "recordedat", "createdat", "기록일", "기록일시", "날짜시간",
+                                         // German, Dutch and Scandinavian sheets; Spanish; Japanese and Chinese.
+                                         "datum", "fecha", "日付", "日期"]
     /// When an entry ended: a shed completed, a feeding or a nap over.
     static let endWords: Set<String> = ["end", "endtime", "enddate", "ended", "endedat", "finish", "finished", "finishedat",
                                         "completed", "completedat", "stop", "stoptime", "stopped", "until", "to",

@@ -104,16 +104,24 @@ struct CSVTable {
     /// A wide sheet's columns (`Datum,Leo,Rex`): those headed by a subject's name or alias (a
     /// unit after it allowed: `Leo (g)`) whose values are numbers, four in five of them; and
     /// beside them, one so headed that is empty in the first rows (an animal weighed later).
-    static func seriesColumns(_ columns: CSVColumns, sample: [[String]], directory: SubjectDirectory) -> [Int: Subject] {
-        var series: [Int: Subject] = [:]
-        var emptySoFar: [Int: Subject] = [:]
+    static func seriesColumns(_ columns: CSVColumns, sample: [[String]], directory: SubjectDirectory) -> [Int: SeriesColumn] {
+        var series: [Int: SeriesColumn] = [:]
+        var emptySoFar: [Int: SeriesColumn] = [:]
         for column in columns.columns {
             switch column.role {
             case .text, .measurement, .unitlessMeasurement: break
             default: continue
             }
             let name = CSVHeaderVocabulary.split(header: column.header).name
-            guard let subject = directory.subject(named: name) ?? directory.subject(named: column.header.trimmedWhitespace) else { continue }
+            var found = (directory.subject(named: name) ?? directory.subject(named: column.header.trimmedWhitespace))
+                .map { SeriesColumn(subject: $0, unit: nil, factor: 1) }
+            // `Leo kg`: the name, then its unit without a bracket (a weight's, as wide sheets are).
+            if found == nil, let space = name.lastIndex(where: { $0 == " " || $0 == "_" }),
+               let subject = directory.subject(named: String(name[..<space]).trimmedWhitespace),
+               let (dimension, factor) = CSVHeaderVocabulary.unit(String(name[name.index(after: space)...]), forName: "weight") {
+                found = SeriesColumn(subject: subject, unit: dimension.unit, factor: factor)
+            }
+            guard let found else { continue }
             var values = 0, numbers = 0
             for row in sample where column.index < row.count {
                 let cell = row[column.index].trimmedWhitespace
@@ -124,8 +132,8 @@ struct CSVTable {
                     numbers += 1
                 }
             }
-            if values == 0 { emptySoFar[column.index] = subject }
-            if values > 0, numbers * 5 >= values * 4 { series[column.index] = subject }
+            if values == 0 { emptySoFar[column.index] = found }
+            if values > 0, numbers * 5 >= values * 4 { series[column.index] = found }
         }
         return series.isEmpty ? series : series.merging(emptySoFar) { first, _ in first }
     }
