@@ -108,6 +108,13 @@ public struct CSVColumns: Sendable {
         }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
     }
 
+    /// The same columns with the one at `index` kept as text: a role its values did not bear out.
+    public func withRoleDropped(at index: Int) -> CSVColumns {
+        CSVColumns(columns: columns.map { column in
+            column.index == index ? CSVColumn(index: index, header: column.header, role: .text) : column
+        }, decimalComma: decimalComma).withDateOrders(dateOrders, undecided: undecidedOrder)
+    }
+
     /// The same columns with the end column as the date column when no other column is one
     /// (`Snake,Shed completed,Notes`: the shed is dated by its end).
     public var withEndAsDate: CSVColumns {

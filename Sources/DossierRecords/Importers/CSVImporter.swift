@@ -95,9 +95,18 @@ public struct CSVImporter: Importer {
                                      fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind,
                                      sourceSubject: sink.sourceSubject)
             let monthFirst = resources.settings.monthFirst
-            table.columns = table.columns.withDateOrders(
-                try dateOrders.decide(columns: table.columns, firstRows: sample, monthFirst: monthFirst, headerLine: header.line),
-                undecided: CSVDateOrder(monthFirst: monthFirst))
+            let findings = try dateOrders.decide(columns: table.columns, firstRows: sample, monthFirst: monthFirst,
+                                                 headerLine: header.line)
+            table.columns = table.columns.withDateOrders(findings.orders, undecided: CSVDateOrder(monthFirst: monthFirst))
+            // A role the first rows showed, that the whole table does not bear out, is dropped:
+            // the column is kept as text, and the file says so.
+            for (index, tally) in findings.rolesNotBorneOut.sorted(by: { $0.key < $1.key }) {
+                let column = table.columns.columns[index]
+                sink.report("column '\(column.header)' looked like \(CSVImporter.roleName(column.role)) in its first rows, but only "
+                            + "\(CSVReading.grouped(tally.matching)) of its \(CSVReading.grouped(tally.values)) values are: kept as text")
+                table.columns = table.columns.withRoleDropped(at: index)
+            }
+            guard CSVImporter.hasDateColumn(table.columns) else { throw CSVImportError.noDateColumn(header: header.fields) }
             return table
         }
         var tables: [CSVTable] = []
@@ -294,6 +303,15 @@ public struct CSVImporter: Importer {
             let label = table.name.map { count > 1 ? "\($0), \(CSVReading.grouped(count)) tables" : $0 } ?? "table at line \(table.headerLine)"
             return tables.count > 1 ? "[\(label)] \(line)" : line
         }.joined(separator: " | "))
+    }
+
+    /// What a role is called in a message.
+    static func roleName(_ role: CSVColumnRole) -> String {
+        switch role {
+        case .unit: return "units"
+        case .series: return "a subject's numbers"
+        default: return "what it was taken for"
+        }
     }
 
     /// Whether any of a row's cells holds a date (for telling a table's rows from the start of
