@@ -298,6 +298,8 @@ public struct CSVColumns: Sendable {
     /// A refused meal is never counted as eaten: with `refused` and no `eaten`, what was eaten is
     /// what was offered less what was refused, or none when nothing says what was offered.
     private static func countWhatWasEaten(_ measurements: inout [RecordMeasurement], problems: inout [String]) {
+        // Most rows count nothing: they pay for one look.
+        guard measurements.contains(where: { $0.unit == .count }) else { return }
         // A count below zero, or more refused than offered, is a typo: said, not filed.
         for measurement in measurements where measurement.unit == .count && measurement.value < 0 {
             problems.append("'\(measurement.name)' is \(CSVColumns.shown(measurement.value)), and no count is below zero")
