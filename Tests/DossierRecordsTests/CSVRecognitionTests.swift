@@ -55,10 +55,10 @@ struct CSVRecognitionTests {
     @Test("A file name in the plural gives the kind in the singular: weights.csv holds weights")
     func pluralFileNames() {
         let keywords = KeywordTable.builtIn
-        #expect(CSVImporter.kind(fromFileName: "weights.csv", keywords: keywords, hasNotes: false) == "weight")
-        #expect(CSVImporter.kind(fromFileName: "Feedings.csv", keywords: keywords, hasNotes: true) == "feeding")
-        #expect(CSVImporter.kind(fromFileName: "medications.csv", keywords: keywords, hasNotes: false) == "medication")
-        #expect(CSVImporter.kind(fromFileName: "glass_tanks.csv", keywords: keywords, hasNotes: false) == "glass-tank")
+        #expect(CSVImporter.kind(fromFileName: "weights.csv", classifier: KeywordClassifier(table: keywords), hasNotes: false) == "weight")
+        #expect(CSVImporter.kind(fromFileName: "Feedings.csv", classifier: KeywordClassifier(table: keywords), hasNotes: true) == "feeding")
+        #expect(CSVImporter.kind(fromFileName: "medications.csv", classifier: KeywordClassifier(table: keywords), hasNotes: false) == "medication")
+        #expect(CSVImporter.kind(fromFileName: "glass_tanks.csv", classifier: KeywordClassifier(table: keywords), hasNotes: false) == "glass-tank")
         #expect(CSVImporter.singular("diapers_log 2024") == "diaper_log 2024")
     }
 

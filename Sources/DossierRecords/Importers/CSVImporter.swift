@@ -74,7 +74,7 @@ public struct CSVImporter: Importer {
             }
             return try reader.next()
         }
-        let dateOrders = CSVDateOrders(path: input.source.readPath, dialect: reader.dialect)
+        let scan = CSVTableScan(path: input.source.readPath, dialect: reader.dialect)
         /// The table under `header`: its first rows read ahead, and every date column's order
         /// decided from all of its values before a row of it is filed.
         func begin(_ header: CSVRow, name: String?) throws -> CSVTable {
@@ -92,10 +92,11 @@ public struct CSVImporter: Importer {
                 sample.removeSubrange(end...)
             }
             var table = try CSVTable(header: header, dialect: reader.dialect, name: name, sample: sample,
-                                     fileName: input.source.fileName, resources: resources, requestedKind: context.requestedKind,
+                                     fileName: input.source.fileName, resources: resources, classifier: classifier,
+                                     requestedKind: context.requestedKind,
                                      sourceSubject: sink.sourceSubject)
             let monthFirst = resources.settings.monthFirst
-            let findings = try dateOrders.decide(columns: table.columns, firstRows: sample, monthFirst: monthFirst,
+            let findings = try scan.decide(columns: table.columns, firstRows: sample, monthFirst: monthFirst,
                                                  headerLine: header.line)
             table.columns = table.columns.withDateOrders(findings.orders, undecided: CSVDateOrder(monthFirst: monthFirst))
             // A role the first rows showed, that the whole table does not bear out, is dropped:
@@ -391,9 +392,8 @@ public struct CSVImporter: Importer {
     /// `sleep.csv` holds sleeps, `수유기록.csv` feedings, `weights.csv` weights (by the keyword
     /// table, the name's words also without a plural `s`); a file called `export.csv` says
     /// nothing, so its notes decide, or failing notes its name, in the singular, is the kind.
-    static func kind(fromFileName fileName: String, keywords: KeywordTable, hasNotes: Bool) -> String? {
+    static func kind(fromFileName fileName: String, classifier: KeywordClassifier, hasNotes: Bool) -> String? {
         let stem = withoutCopySuffix((fileName as NSString).deletingPathExtension)
-        let classifier = KeywordClassifier(table: keywords)
         if let kind = classifier.classify(stem).kind ?? classifier.classify(singular(stem)).kind { return kind }
         return hasNotes ? nil : slug(singular(stem))
     }

@@ -23,7 +23,7 @@ struct CSVTable {
     /// `sourceSubject`: the subject the file's path or `--subject` names; such a file is that
     /// subject's, whatever a header cell says (`Date,Min,Max` for Leo with a pet called Max).
     init(header: CSVRow, dialect: CSVDialect, name: String?, sample: [CSVRow], fileName: String,
-         resources: RecordImportResources, requestedKind: String?, sourceSubject: Subject?) throws {
+         resources: RecordImportResources, classifier: KeywordClassifier, requestedKind: String?, sourceSubject: Subject?) throws {
         self.name = name
         headerLine = header.line
         columns = CSVColumns(header: header, dialect: dialect)
@@ -50,20 +50,20 @@ struct CSVTable {
         }
         if let requestedKind {
             // `--kind shed` and `--kind 탈피` mean the keyword table's kind, as a kind cell would.
-            let requested = KeywordClassifier(table: resources.keywords).classify(requestedKind).kind ?? CSVImporter.slug(requestedKind)
+            let requested = classifier.classify(requestedKind).kind ?? CSVImporter.slug(requestedKind)
             (kind, kindSource) = (requested, .requested(requested))
         } else if let kindColumn = columns.column(.kind) {
             (kind, kindSource) = (nil, .column(kindColumn.header))
-        } else if let name, let named = CSVImporter.kind(fromFileName: name, keywords: resources.keywords, hasNotes: true) {
+        } else if let name, let named = CSVImporter.kind(fromFileName: name, classifier: classifier, hasNotes: true) {
             // `=== BEGIN Feedings ===`: the section's name says what its rows are.
             (kind, kindSource) = (named, .sectionName(named))
         } else {
             // `leo.csv` names whose records they are, not what kind: the rows' notes decide then.
             let namesSubject = resources.directory.subject(named: CSVImporter.withoutCopySuffix((fileName as NSString).deletingPathExtension)) != nil
-            kind = CSVImporter.kind(fromFileName: fileName, keywords: resources.keywords,
+            kind = CSVImporter.kind(fromFileName: fileName, classifier: classifier,
                                     hasNotes: namesSubject || columns.column(.note) != nil)
             kindSource = kind.map { .fileName($0) } ?? .notes
-            if kind == nil, columns.column(.note) == nil, let (measured, header) = CSVTable.kindMeasured(columns, keywords: resources.keywords) {
+            if kind == nil, columns.column(.note) == nil, let (measured, header) = CSVTable.kindMeasured(columns, classifier: classifier) {
                 // `date,name,weight (g)` in `leo.csv`: the rows are weights.
                 (kind, kindSource) = (measured, .measurementColumn(measured, header))
             }
@@ -72,8 +72,7 @@ struct CSVTable {
 
     /// The one kind every measurement column's name says (`weight (g)`: weight), and the first
     /// such column; nil when they say none or several.
-    static func kindMeasured(_ columns: CSVColumns, keywords: KeywordTable) -> (String, String)? {
-        let classifier = KeywordClassifier(table: keywords)
+    static func kindMeasured(_ columns: CSVColumns, classifier: KeywordClassifier) -> (String, String)? {
         var found: (kind: String, header: String)?
         for column in columns.columns {
             let name: String

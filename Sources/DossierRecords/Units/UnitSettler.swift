@@ -138,19 +138,23 @@ struct UnitSettler: Sendable {
     /// `dimension`: the note said what the value column did not.
     static func unitInNote(_ note: String, for value: Double, in dimension: MeasurementUnit?)
         -> (written: String, unit: MeasurementUnit, factor: Double)? {
-        for match in note.matches(of: /(\d+(?:[.,]\d+)?)\s*([^\d\s.,;:!?()\[\]]+)/) {
-            guard let number = Double(match.1.replacingOccurrences(of: ",", with: ".")), abs(number - value) < 1e-9 else { continue }
-            let word = String(match.2)
+        for (number, word) in numbersAndWords(in: note) where abs(number - value) < 1e-9 {
             guard let (unit, factor) = meaning(of: word, in: dimension) else { continue }
             return (word, unit, factor)
         }
         return nil
     }
 
+    /// Each number a note writes, with the word right after it (`gave 2 oz` -> (2, oz)).
+    private static func numbersAndWords(in note: String) -> [(number: Double, word: String)] {
+        note.matches(of: /(\d+(?:[.,]\d+)?)\s*([^\d\s.,;:!?()\[\]]+)/).compactMap { match in
+            Double(match.1.replacingOccurrences(of: ",", with: ".")).map { ($0, String(match.2)) }
+        }
+    }
+
     /// The units of `dimension` a note writes after any number.
     static func unitsInNote(_ note: String, in dimension: MeasurementUnit) -> [String] {
-        note.matches(of: /(\d+(?:[.,]\d+)?)\s*([^\d\s.,;:!?()\[\]]+)/).map { String($0.2) }
-            .filter { meaning(of: $0, in: dimension) != nil }
+        numbersAndWords(in: note).map(\.word).filter { meaning(of: $0, in: dimension) != nil }
     }
 
     /// How a dimension is called in messages and `config/records.json` keys.

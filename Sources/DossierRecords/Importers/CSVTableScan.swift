@@ -8,7 +8,7 @@ import DossierCore
 ///
 /// One reader goes through the file ahead of the import, only ever forward: a file of many
 /// tables (sections) is read twice in all, not once more for each table.
-final class CSVDateOrders {
+final class CSVTableScan {
     private let path: String
     private let dialect: CSVDialect
     private var reader: CSVReader?
@@ -42,7 +42,7 @@ final class CSVDateOrders {
             return column.role == .unit
         }
         let yearLast = !dateColumns.isEmpty && firstRows.contains { row in
-            dateColumns.contains { CSVDateOrders.yearLastPair(in: row, column: $0.index) != nil }
+            dateColumns.contains { CSVTableScan.yearLastPair(in: row, column: $0.index) != nil }
         }
         guard yearLast || !byValues.isEmpty else { return Findings() }
         var tallies = Array(repeating: (matching: 0, values: 0), count: byValues.count)
@@ -54,7 +54,7 @@ final class CSVDateOrders {
             guard row.line > headerLine else { continue }
             var dated = false
             for (position, column) in dateColumns.enumerated() where yearLast {
-                guard let pair = CSVDateOrders.yearLastPair(in: row, column: column.index) else { continue }
+                guard let pair = CSVTableScan.yearLastPair(in: row, column: column.index) else { continue }
                 dated = true
                 scans[position].add(pair) { row.field(column.index).trimmedWhitespace }
             }
@@ -62,7 +62,7 @@ final class CSVDateOrders {
                 let cell = row.field(column.index).trimmedWhitespace
                 guard !cell.isEmpty else { continue }
                 tallies[position].values += 1
-                if CSVDateOrders.bearsOut(column.role, cell) { tallies[position].matching += 1 }
+                if CSVTableScan.bearsOut(column.role, cell) { tallies[position].matching += 1 }
             }
             // The next table's rows are its own: kept for when it is asked about.
             if breaks.start(of: row, dated: dated) == .header {
