@@ -8,16 +8,13 @@ import Glibc
 /// top of an arena other than the main one only goes back when a free leaves more of it than the
 /// trim threshold, which has risen with the mmap threshold: so each arena keeps the high-water
 /// mark of the photos turned on it. A daemon whose source threads come and go for months brings
-/// more arenas into use, and its peak grew with them (measured: 137.8 MiB after 1,101 files,
-/// 160.9 MiB after 2,101; five arenas after one burst of 1,100 files, two of them keeping 42 MB
-/// each while idle). So the arenas are two, set before the process has a second thread (see
-/// `DossierCommand.prepareProcess`): the one arena that keeps its top keeps at most one heap's
-/// worth (64 MiB), and after each batch the rest of what is free goes back to the kernel.
-/// Measured over the same burst, interleaved: two arenas peak at 126-131 MiB and idle at 84 MiB;
-/// one arena idles at 42 MiB but peaks at 150-152 MiB (the two workers' buffers fragment one
-/// heap) with the burst 5-10% slower. (Fixing the mmap threshold at 1 MiB instead, so big
-/// buffers are unmapped when freed, made a burst a third slower: every buffer's pages were
-/// faulted in and zeroed anew; at 4 MiB, 18% slower.)
+/// more arenas into use, and its peak grows with them. So the arenas are two, set before the
+/// process has a second thread (see `DossierCommand.prepareProcess`): the one arena that keeps
+/// its top keeps at most one heap's worth, and after each batch the rest of what is free goes
+/// back to the kernel. One arena idles lower but peaks higher (the two workers' buffers fragment
+/// one heap) and files a burst slower. (Fixing the mmap threshold instead, so big buffers are
+/// unmapped when freed, makes a burst slower still: every buffer's pages are faulted in and
+/// zeroed anew.) The figures: docs/performance.md, "DaemonMemory".
 public enum DaemonMemory {
     /// glibc's mallopt parameters (malloc.h).
     private static let arenaMax: Int32 = -8

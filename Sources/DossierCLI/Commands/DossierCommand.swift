@@ -22,8 +22,8 @@ public struct DossierCommand: AsyncParsableCommand {
     /// Settles, before the process has a second thread, what cannot be changed after: the
     /// daemon's malloc arenas. glibc fixes how many arenas there may be when the first thread
     /// after the main one allocates, and Swift's pool threads start at the first `await`; set any
-    /// later, the limit was measured not to hold (five arenas after a burst, each keeping up to
-    /// 46 MB that `malloc_trim` cannot give back).
+    /// later, the limit does not hold: the arenas made before it keep free memory that
+    /// `malloc_trim` cannot give back (docs/performance.md, "DaemonMemory").
     public static func prepareProcess(for arguments: [String]) {
         if arguments.first == WatchCommand.configuration.commandName {
             DaemonMemory.configure()

@@ -25,10 +25,8 @@ public struct SourceKeeper: Sendable {
     }
 
     /// Copies the source into staging (in the kernel, `sendfile`: no bytes pass through here), hashes the copy (so the digest is of exactly the bytes kept, even if the source
-    /// changes meanwhile) and starts its fsync on a thread of its own. Measured on the bench's
-    /// 40 MB log: copying through a buffer and fsyncing before reading held the import up about
-    /// 0.2 s; this way the copy costs about 15 ms and the hash 80 ms, and the fsync overlaps
-    /// the reading.
+    /// changes meanwhile) and starts its fsync on a thread of its own, so the fsync overlaps the
+    /// reading instead of holding the import up (docs/performance.md, "SourceKeeper").
     public func stage(_ source: SourceFile) throws -> StagedCopy {
         let stagedPath = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).kept").path
         let input = SourcePath.openForReading(source.readPath)

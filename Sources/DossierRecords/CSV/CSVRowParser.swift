@@ -154,9 +154,8 @@ struct CSVRowParser {
 
     /// The index of the first `a` or `b` at or after `start`, or the line's count if there is
     /// none. Eight bytes at a time (the "has a zero byte" word trick, whose lowest hit is always
-    /// a true one): quoted notes run to a hundred bytes and more, and a CSV of them is mostly notes.
-    /// With the faster UTF-8 check, measured 2026-11-26 on the CSV with distinct notes (200,000
-    /// rows, nine interleaved runs): 0.557 s -> 0.515 s median.
+    /// a true one): quoted notes run to a hundred bytes and more, and a CSV of them is mostly notes
+    /// (docs/performance.md, "CSVRowParser").
     private static func firstIndex(of a: UInt8, or b: UInt8, in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = line.count
         var index = start

@@ -11,10 +11,8 @@ public struct ClassifyTransform: Transform {
     public init() {}
 
     /// What the words of one entry say. The kind is only worked out when a record needs one: a
-    /// CSV with a kind column gives every record its kind, and classifying each note anyway cost
-    /// a third of the transform's time. Measured on a 1,000,000-row CSV whose notes are all
-    /// different, with `BoundedMemo`'s bypass: 2.54-2.74 s before, 2.30-2.48 s after (three
-    /// interleaved runs each).
+    /// CSV with a kind column gives every record its kind, and classifying each note anyway was
+    /// a large share of the transform's time (docs/performance.md, "ClassifyTransform").
     private struct Reading: Sendable {
         /// Nil: not worked out (the record had a kind); `.some(nil)`: the words name no kind.
         let kind: String??

@@ -52,9 +52,8 @@ struct QuantityReader: Sendable {
     }
 
     /// A word that starts with a number: the number, and the letters glued after it. Read from
-    /// the word's UTF-8 bytes (it is asked of every word of every entry): measured against the
-    /// former array of scalars, 4% off an import of a CSV whose notes are all different (medians
-    /// of five interleaved runs on a noisy machine: 2.42 s to 2.32 s).
+    /// the word's UTF-8 bytes, not an array of scalars: it is asked of every word of every entry
+    /// (docs/performance.md, "QuantityReader").
     static func number(at word: String) -> (Double, String)? {
         // Most words start with no digit: passed over before any copy.
         guard let first = word.utf8.first, first >= 0x30 && first <= 0x39 else { return nil }

@@ -30,11 +30,9 @@ struct WordScanner {
 
     /// Read from the text's UTF-8 bytes, each word made of its slice of the text (no copy
     /// through an array, no second UTF-8 check); only a word with a capital letter in it is
-    /// lowercased. Notes rarely repeat, so this runs for most records of a big import. On a
-    /// 1,000,000-row CSV whose notes are all different, the import took 2.75 s with the former
-    /// scalar-by-scalar scan (an array of the scalars, a string appended a scalar at a time, every
-    /// word lowercased), 2.2 s scanning bytes into an array (single runs, the same hour), and
-    /// slicing the words out of the text instead took bench-records' median from 1.98 s to 1.91 s.
+    /// lowercased. Notes rarely repeat, so this runs for most records of a big import, where the
+    /// former scalar-by-scalar scan (an array of the scalars, a string appended a scalar at a time,
+    /// every word lowercased) weighed on the whole import (docs/performance.md, "WordScanner").
     static func words(in text: String) -> [Word] {
         var text = text
         text.makeContiguousUTF8()

@@ -3,8 +3,8 @@ import Foundation
 /// Walks a `bplist00` file's structure before Foundation is let near it. Foundation on Linux
 /// accepts NaN and out-of-range dates (a NaN date then traps in `Date.description`), ASCII
 /// strings with high bytes and UTF-16 with lone surrogates, and expands shared objects in full:
-/// a few hundred bytes whose arrays each hold the previous one twice took it 55 s at 26 levels, and
-/// would never end at 64. What it does refuse comes back as an OpenStep parse error ("Unexpected
+/// a few hundred bytes whose arrays each hold the previous one twice take it twice as long for each
+/// level, so a deep one never ends. What it does refuse comes back as an OpenStep parse error ("Unexpected
 /// character b") that says nothing of the fault. So everything is checked here first, in time and
 /// memory proportional to the file.
 ///
@@ -35,7 +35,8 @@ struct BinaryPropertyListChecker {
     private let offsetTableOffset: Int
     /// Expanded trees larger than this are refused. Writers share equal objects (Apple's does), so a
     /// real file may expand to many times its references; 16 values a byte, at least 2^20 and at most
-    /// 2^24 (about 10 s and gigabytes in Foundation), is generous for real files and stops built ones.
+    /// 2^24 (already slow and costly in Foundation: docs/performance.md, "BinaryPropertyListChecker"),
+    /// is generous for real files and stops built ones.
     private let maximumExpandedSize: Int
     private var visits: [Visit]
     private var expandedSizes: [Int]

@@ -12,11 +12,9 @@ import Foundation
 ///
 /// It is asked once or more for every line of an import, so it is its own small hash table
 /// (open addressing, linear probing, a multiply-and-shift hash of the bytes, eight at a time)
-/// rather than a `Dictionary`, whose seeded SipHash and generic probing cost several times more
-/// for these short keys. Its tables stay at most half full, so a probe ends soon. Measured
-/// against a `Dictionary` of strings on 2026-11-25, in three rounds of interleaved imports of
-/// bench-records' inputs: the log 2.6%, -2.5% and 7.5% slower with the `Dictionary` (the last
-/// round the steadiest, every run slower), the CSVs within the noise: a small gain, kept.
+/// rather than a `Dictionary`, whose seeded SipHash and generic probing cost more for these
+/// short keys. Its tables stay at most half full, so a probe ends soon. (What it saves against a
+/// `Dictionary` of strings: docs/performance.md, "BoundedMemo".)
 struct BoundedMemo<Answer> {
     /// An answer and where its text's bytes are kept in `texts`: comparing a question with a
     /// known text is then a look at two runs of bytes, with no string copied or retained.
@@ -35,8 +33,8 @@ struct BoundedMemo<Answer> {
     let longestText: Int
     /// Once full, how the last `trial` questions fared; a memo that answers fewer than one in
     /// sixteen of them (notes that never repeat) is passed by for the next `pause` questions,
-    /// then tried again. Hashing and probing every question for nothing was about 3% of the CPU
-    /// time of an import of a CSV whose notes are all different (perf).
+    /// then tried again: hashing and probing every question of such a file is work for nothing
+    /// (docs/performance.md, "BoundedMemo").
     private var asked = 0
     private var answered = 0
     private var bypassing = 0

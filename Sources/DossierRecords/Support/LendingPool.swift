@@ -5,9 +5,8 @@ import Synchronization
 /// again from nothing. A borrower takes an idle value (or a new one when all are lent), so
 /// there are never more values than workers at once, and no lock is held while one is used.
 ///
-/// Measured (2026-11-25, bench-records' inputs, three interleaved runs each): with a new memo for
-/// every batch instead, the CSV whose notes are all different took 12% longer (1.87 s to 2.10 s:
-/// its words repeat though its notes do not), the log 3%, the plain CSV no longer.
+/// Kept from batch to batch because words repeat across a file even where whole notes do not:
+/// a new memo for every batch would read them all again (docs/performance.md, "LendingPool").
 final class LendingPool<Value: Sendable>: Sendable {
     private let idle = Mutex<[Value]>([])
     private let make: @Sendable () -> Value
