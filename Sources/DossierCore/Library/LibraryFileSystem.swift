@@ -120,7 +120,7 @@ public struct LibraryFileSystem: Sendable {
     /// parallel, where one after another each waits for the one before.
     public func syncFiles(_ paths: [String]) throws(LibraryError) {
         let failures = SliceResults<LibraryError?>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        BlockingWork.concurrentlyForEach(paths.count) { index in
             var problem: LibraryError?
             do throws(LibraryError) { try syncFile(paths[index]) } catch { problem = error }
             failures.set(index, .success(problem))

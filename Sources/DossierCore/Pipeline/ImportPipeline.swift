@@ -1,15 +1,15 @@
 import Foundation
 import Logging
 
-/// Runs an import through the stages `ImportStage` lists, in its order: discover, sniff, keep,
-/// read, route, transform, file, index, remove, report.
+/// Runs an import: every source through the steps `ImportSteps` lists, in its order (the
+/// registry's list: the standard steps and those its plugins add).
 ///
-/// Up to `options.jobs` sources are worked on at once, each by one child task that takes it from
-/// its bytes to a filed file; so at most that many photos are decoded at any moment, whatever
-/// the size of the dump. The task driving the import settles each finished source alone, in the
-/// order they finish: it records it in the index, removes the source for `--move`, and tells the
-/// listeners, so neither the index nor the listeners see concurrent calls. Everything that
-/// blocks (reading, decoding, writing, fsyncing, committing) runs on `SourceWorkQueue`'s threads;
+/// Up to `options.jobs` sources go through the working steps at once, each in one child task
+/// that takes it from its bytes to what it files; so at most that many photos are decoded at any
+/// moment, whatever the size of the dump. The task driving the import takes each source through
+/// the settling steps alone, in the order they finish working (commit, index, remove, report),
+/// so neither the index nor the listeners see concurrent calls. Everything that blocks
+/// (reading, decoding, writing, fsyncing, committing) runs on `BlockingExecutor`'s threads;
 /// Swift concurrency's cooperative pool only hands work on, so a daemon never starves it.
 public struct ImportPipeline: Sendable {
     /// How many leading bytes importers get to recognise a source, at the least.
@@ -24,8 +24,12 @@ public struct ImportPipeline: Sendable {
     public let layout: LibraryLayout
     public let options: ImportOptions
     public let logger: Logger
+    /// Hears each step's name as it runs for a source (the order tests).
+    public var stepObserver: StepObserver?
 
-    public init(registry: PluginRegistry, layout: LibraryLayout, options: ImportOptions, logger: Logger) {
+    public init(registry: PluginRegistry, layout: LibraryLayout, options: ImportOptions, logger: Logger,
+                stepObserver: StepObserver? = nil) {
+        self.stepObserver = stepObserver
         self.registry = registry
         self.layout = layout
         self.options = options
@@ -87,17 +91,15 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
-    /// is done on `SourceWorkQueue`, off the cooperative pool.
+    /// is done on `BlockingExecutor`, off the cooperative pool.
     private func openSession(whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
         -> LibrarySession
     {
         let (layout, options) = (self.layout, self.options)
-        return try await SourceWorkQueue.run(cancellation: WorkCancellation()) {
-            Result { () throws(LibraryError) in
-                try LibrarySession.open(layout, access: options.access, dryRun: options.dryRun,
-                                        waitForLock: options.waitForLock, whileWaiting: whileWaitingForLock)
-            }
-        }.get()
+        return try await BlockingWork.run { () throws(LibraryError) in
+            try LibrarySession.open(layout, access: options.access, dryRun: options.dryRun,
+                                    waitForLock: options.waitForLock, whileWaiting: whileWaitingForLock)
+        }
     }
 
     /// Sources worked on together, under one `--subject` (or none).
@@ -135,7 +137,8 @@ public struct ImportPipeline: Sendable {
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
                                          requestedKind: options.requestedKind, timeZone: timeZone,
                                          scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
-                                         index: session.index))
+                                         index: session.index),
+                observer: stepObserver)
             await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }
@@ -152,38 +155,34 @@ public struct ImportPipeline: Sendable {
         var completed = 0
     }
 
-    /// Works on the sources, `options.jobs` at a time, settling each as it finishes.
+    /// Takes the sources through the steps: the working ones `options.jobs` sources at a time,
+    /// the settling ones for each source as it finishes working.
     private func work(on sources: [SourceDiscovery.Found], with worker: SourceWorker, index: LibraryIndex?,
                       summary: inout ImportSummary, progress: inout Progress, listeners: [any OutcomeListener],
                       libraryFailure: inout LibraryError?) async {
-        await withTaskGroup(of: WorkedSource.self) { group in
+        let run = ImportRun(worker: worker, pipeline: self, listeners: listeners)
+        let steps = registry.steps
+        await withTaskGroup(of: SourceInProgress.self) { group in
             var pending = sources.makeIterator()
             for _ in 0..<options.jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { await worker.workOffThePool(on: next) }
+                group.addTask(executorPreference: BlockingExecutor.shared) { steps.work(on: next, in: run) }
             }
-            while let worked = await group.next() {
+            while var source = await group.next() {
                 // Once the library failed, what is still under way is left (staging is cleared by
                 // the next run) and not reported: the one line that says why is the report.
                 guard libraryFailure == nil else { continue }
-                // Settling writes, fsyncs and commits: blocking work, done off the cooperative
-                // pool like the sources' own, one source at a time.
-                let (outcome, failure) = await SourceWorkQueue.run(cancellation: worker.cancellation) { [self] in
-                    var failure = worked.libraryFailure
-                    let outcome = settle(worked, index: index, libraryFailure: &failure)
-                    return (outcome, failure)
-                }
-                if let failure {
+                (source.completed, source.total) = (progress.completed + 1, progress.total)
+                let settled = await BlockingWork.run { [source] in steps.settle(source, in: run) }
+                if let failure = settled.worked?.libraryFailure {
                     // Not the source's fault: no outcome for it; the sources under way finish.
                     libraryFailure = libraryFailure ?? failure
                     continue
                 }
-                summary.add(outcome)
+                if let outcome = settled.outcome { summary.add(outcome) }
                 progress.completed += 1
-                let (completed, total) = (progress.completed, progress.total)
-                listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: total)) }
                 if !Task.isCancelled, libraryFailure == nil, let next = pending.next() {
-                    group.addTask { await worker.workOffThePool(on: next) }
+                    group.addTask(executorPreference: BlockingExecutor.shared) { steps.work(on: next, in: run) }
                 }
             }
         }
@@ -219,96 +218,17 @@ public struct ImportPipeline: Sendable {
         return subjects
     }
 
-    /// Commits what a worker left for the driving task (records into their year files, custom
-    /// items), records it all in the index and, for `--move`, removes the source: only now, after
-    /// everything it gave is durable (fsynced by the filer and the store) and the index commit
-    /// that records it returned.
-    private func settle(_ worked: WorkedSource, index: LibraryIndex?, libraryFailure: inout LibraryError?) -> SourceOutcome {
-        var worked = worked
-        var recordFiles: [RecordFileSummary] = []
-        var kept: KeptSource?
-        var yearFiles: [SourceYearFile] = []
-        var lineage: [SourceYearFile] = []
-        do {
-            if let copy = worked.keptCopy, let source = worked.source, let index, replacesEarlierVersions {
-                lineage = try index.lineage(ofSource: source.path, otherThan: copy.relativePath)
-            } else if options.retryingProblems, !options.dryRun, let copy = worked.keptCopy, let source = worked.source, let index {
-                // A retry reads the same version again, after the library's settings changed: its
-                // records as read now replace those its first reading filed (a unit settled, a
-                // kind found), whose ids differ.
-                lineage = try index.yearFiles(ofSource: source.path, kept: copy.relativePath)
-            }
-            // The kept copy first: the records about to be merged name it.
-            kept = try keepSource(&worked)
-            // And the index told which version gives records to which year files, before they are
-            // merged: killed between the merge and the commit that records the version, the next
-            // import of the file still finds its records (as one of the file's versions) to replace.
-            if let pending = worked.pendingRecords, let kept, let source = worked.source, let index, !options.dryRun {
-                try index.record(nil, source: nil, yearFiles: try versionRows(of: source, kept: kept.path,
-                                                                             yearFiles: pending.yearFiles, worked: worked, index: index))
-            }
-            var ids: [String: Set<UInt64>] = [:]
-            if let pending = worked.pendingRecords {
-                (recordFiles, ids) = try commit(pending, into: &worked, collectingIDsIn: Set(lineage.map(\.yearFile)))
-            }
-            try fileCustomItems(&worked)
-            if let kept, let source = worked.source, let index {
-                // A retry reads the kept copy itself: the original's index row stays as its import left it.
-                if options.retryingProblems { worked.imported = nil }
-                worked.imported?.sha256 = kept.sha256
-                worked.imported?.filedPath = kept.path
-                yearFiles = try versionRows(of: source, kept: kept.path, yearFiles: worked.recordYearFiles, worked: worked, index: index)
-                recordFiles = try replace(lineage, of: source, keeping: ids, index: index, into: &worked, recordFiles: recordFiles)
-            }
-            if options.history == .departed { worked.imported?.departedAt = ImportPipeline.now() }
-            if !worked.standInRows.isEmpty && !options.dryRun { yearFiles = worked.standInRows }
-        } catch {
-            worked.pendingRecords?.discard()
-            if let copy = worked.keptCopy { try? layout.files.remove(copy.stagedPath) }
-            if let library = error as? LibraryError, library.isAboutTheLibrary { libraryFailure = library }
-            var outcome = worked.outcome
-            outcome.status = .failed
-            outcome.stage = .file
-            outcome.error = "\(outcome.source): \(error)"
-            return outcome
-        }
-        guard !options.dryRun, let index else { return worked.outcome }
-        let removing = options.move && [.imported, .duplicate].contains(worked.outcome.status)
-            && worked.outcome.destination != nil ? worked.source : nil
-        // The source's departure, recorded with what it gave in one commit when it is to be
-        // removed (taken back if it cannot be after all): no commit of its own for each source.
-        var departure: SourceDeparture?
-        do {
-            let ledger = worked.keptCopy.map { _ in ledgerEntries(of: worked, keptPath: kept?.path) }
-            if worked.filed != nil || worked.imported != nil || !recordFiles.isEmpty || kept != nil || !yearFiles.isEmpty {
-                departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
-                try index.record(worked.filed, recordFiles: recordFiles, source: worked.imported, kept: kept,
-                                 ledger: ledger, yearFiles: yearFiles, superseded: Array(Set(lineage.map(\.keptPath))),
-                                 departure: departure)
-            }
-        } catch {
-            if error.isAboutTheLibrary { libraryFailure = error }
-            var outcome = worked.outcome
-            outcome.status = .failed
-            outcome.stage = .index
-            outcome.error = "\(outcome.source): filed, but \(error)"
-            return outcome
-        }
-        guard let removing else { return worked.outcome }
-        return removeSource(removing, safeCopy: worked.safeCopy, outcome: worked.outcome, index: index, departure: departure)
-    }
-
     /// Whether a source's records replace those of its earlier versions: not in a dry run, not
     /// when its problems are retried (the same version, read again), and not for a source that
     /// has left its path (a quarantined file retried is a new source, whatever came after it).
-    private var replacesEarlierVersions: Bool {
+    var replacesEarlierVersions: Bool {
         !options.dryRun && !options.retryingProblems && options.history == .followsPath
     }
 
     /// The index rows of this version of a text source, for each year file its records belong
     /// to: current; departed at once for a source that has left its path; as its earlier rows
     /// say when its problems are retried (the version does not change by being read again).
-    private func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
+    func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
                              index: LibraryIndex) throws(LibraryError) -> [SourceYearFile] {
         var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
         if options.history == .departed { state.departedAt = ImportPipeline.now() }
@@ -327,7 +247,7 @@ public struct ImportPipeline: Sendable {
     /// Gives a text source's staged copy its place under `sources/` (nothing is kept of a source
     /// that gave nothing: no records, no profiles, no problems); the source's index row then
     /// points at the kept copy, which is what `--move` checks before removing the source.
-    private func keepSource(_ worked: inout WorkedSource) throws -> KeptSource? {
+    func keepSource(_ worked: inout WorkedSource) throws -> KeptSource? {
         guard let copy = worked.keptCopy else { return nil }
         // A text source that gave no records is kept too: its problem in the ledger names the copy.
         let skippedWithAProblem = worked.outcome.status == .skipped && !worked.ledger.isEmpty
@@ -343,7 +263,7 @@ public struct ImportPipeline: Sendable {
 
     /// The source's problems as ledger rows, each with its line as written (read back from the
     /// kept copy where the importer did not give it).
-    private func ledgerEntries(of worked: WorkedSource, keptPath: String?) -> SourceLedger {
+    func ledgerEntries(of worked: WorkedSource, keptPath: String?) -> SourceLedger {
         let foundAt = ISO8601DateFormatter().string(from: Date())
         let missing = Set(worked.ledger.filter { $0.text == nil }.compactMap(\.line))
         let lines = keptPath.flatMap { missing.isEmpty ? nil : try? SourceKeeper(layout: layout).lines(missing, ofKept: $0) } ?? [:]
@@ -361,7 +281,7 @@ public struct ImportPipeline: Sendable {
     /// ones), unless another source with the same bytes still gives them: those are handed on to
     /// it. Counts the replaced ones in the outcome, and returns the year files' summaries with
     /// those that changed.
-    private func replace(_ lineage: [SourceYearFile], of source: SourceFile, keeping ids: [String: Set<UInt64>],
+    func replace(_ lineage: [SourceYearFile], of source: SourceFile, keeping ids: [String: Set<UInt64>],
                          index: LibraryIndex, into worked: inout WorkedSource,
                          recordFiles: [RecordFileSummary]) throws -> [RecordFileSummary] {
         guard !lineage.isEmpty else { return recordFiles }
@@ -387,7 +307,7 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Merges a source's records into their year files; in a dry run only counts what it would add.
-    private func commit(_ pending: PendingRecords, into worked: inout WorkedSource,
+    func commit(_ pending: PendingRecords, into worked: inout WorkedSource,
                         collectingIDsIn collected: Set<String>) throws -> ([RecordFileSummary], [String: Set<UInt64>]) {
         let store = RecordStore(layout: layout)
         // A retry reads the same version again, after the library's settings changed: what now
@@ -416,7 +336,7 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Files custom items (profiles, species entries) one at a time.
-    private func fileCustomItems(_ worked: inout WorkedSource) throws {
+    func fileCustomItems(_ worked: inout WorkedSource) throws {
         guard !worked.customItems.isEmpty else { return }
         let context = FilingContext(layout: layout, dryRun: options.dryRun)
         var anyFiled = worked.outcome.recordsAdded > 0
@@ -452,7 +372,7 @@ public struct ImportPipeline: Sendable {
     /// `departure`, or here), so a file that lands on its path later is never taken for it
     /// edited (and never replaces its records); if it cannot be removed after all, that is
     /// taken back.
-    private func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
+    func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
                               index: LibraryIndex, departure: SourceDeparture?) -> SourceOutcome {
         var departure = departure
         func kept(_ reason: String) -> SourceOutcome {

@@ -7,20 +7,24 @@ import Synchronization
 /// memory stays bounded however far the reader gets ahead.
 ///
 /// Batches reach the spill in the order they were read (its in-order runs rely on it): each
-/// batch's spill job is queued on a serial queue when the batch is submitted, and waits there
+/// batch's spill job is added to a serial lane when the batch is submitted, and waits there
 /// for the batch's encoding. The spill is only touched by those jobs, and by `finish` and
-/// `discard` once the queue is drained.
+/// `discard` once the lane is drained. With `--jobs 1` each batch is transformed, encoded and
+/// spilled on the reader's thread, before it reads on.
 final class RecordBatchWriter: Sendable {
     /// Batches under way: enough for both cores to encode while one batch is being spilled.
     static let depth = 3
 
     private let worker: SourceWorker
+    private let source: SourceFile
     /// The library's copy of the source, named in every record's `source`.
     private let keptSource: String?
     /// The encoded lines' buffers, handed back by the spill: one per batch under way.
     private let buffers = ByteBufferPool(limit: RecordBatchWriter.depth)
-    private let spilling = DispatchQueue(label: "dossier.record-batches")
-    private let room = DispatchSemaphore(value: RecordBatchWriter.depth)
+    private let spilling = BlockingWork.SerialLane("dossier.record-batches")
+    private let room = BlockingWork.Places(RecordBatchWriter.depth)
+    /// `--jobs 1`: nothing runs beside the reader.
+    private let sequential: Bool
     private let spill: Mutex<RecordSpill>
     /// The first error a batch met; later batches are then dropped unread.
     private let failure = Mutex<(any Error)?>(nil)
@@ -29,9 +33,11 @@ final class RecordBatchWriter: Sendable {
     /// The drafts of the batches encoded, freed by the reader at its next batch (see `submit`).
     private let encodedDrafts = Mutex<[[RecordDraft]]>([])
 
-    init(worker: SourceWorker, keptSource: String?) {
+    init(worker: SourceWorker, source: SourceFile, keptSource: String?) {
         self.worker = worker
+        self.source = source
         self.keptSource = keptSource
+        sequential = worker.options.jobs == 1
         spill = Mutex(RecordSpill(layout: worker.layout, dryRun: worker.options.dryRun))
     }
 
@@ -40,9 +46,7 @@ final class RecordBatchWriter: Sendable {
     func submit(_ batch: [RecordDraft]) throws {
         // The drafts of the batches encoded since the last one are freed here, on the reader's
         // thread, which made their strings and arrays: freed on an encoder's, each free took the
-        // lock of the reader's malloc arena while the reader allocated from it. Measured
-        // 2026-11-26, the CSV with distinct notes, a million rows, five interleaved runs:
-        // 2.98 s -> 2.83 s median.
+        // lock of the reader's malloc arena while the reader allocated from it.
         do {
             let done = encodedDrafts.withLock { drafts in
                 var taken: [[RecordDraft]] = []
@@ -51,40 +55,47 @@ final class RecordBatchWriter: Sendable {
             }
             _ = done.count
         }
-        room.wait()
+        if sequential {
+            try spillEncoded(RecordBatchWriter.encode(batch, worker: worker, source: source, keptSource: keptSource, buffers: buffers,
+                                                      reporting: { found in problems.withLock { $0 += found } },
+                                                      leaving: { _ in }))
+            return
+        }
+        room.take()
         if let error = failure.withLock({ $0 }) {
-            room.signal()
+            room.give()
             throw error
         }
         let records = Handoff(batch)
-        let encoded = SliceResults<EncodedRecords>(count: 1)
-        let encoding = DispatchGroup()
-        let worker = self.worker, buffers = self.buffers, keptSource = self.keptSource
-        DispatchQueue.global().async(group: encoding) { [self] in
-            encoded.set(0, Result {
-                try RecordBatchWriter.encode(records.take(), worker: worker, keptSource: keptSource, buffers: buffers,
-                                             reporting: { found in problems.withLock { $0 += found } },
-                                             leaving: { drafts in encodedDrafts.withLock { $0.append(drafts) } })
-            })
+        let worker = self.worker, source = self.source, buffers = self.buffers, keptSource = self.keptSource
+        let encoding = BlockingWork.compute { [self] in
+            try RecordBatchWriter.encode(records.take(), worker: worker, source: source, keptSource: keptSource, buffers: buffers,
+                                         reporting: { found in problems.withLock { $0 += found } },
+                                         leaving: { drafts in encodedDrafts.withLock { $0.append(drafts) } })
         }
-        spilling.async { [self] in
-            defer { room.signal() }
-            encoding.wait()
-            guard failure.withLock({ $0 == nil }) else { return }
+        spilling.add { [self] in
+            defer { room.give() }
             do {
-                let records = try encoded.take(0).get()
-                try spill.withLock { try $0.add(records) }
-                // The spill copied the lines it keeps: the buffer serves a later batch.
-                buffers.give(records.releaseBytes())
+                let records = try encoding.take()
+                guard failure.withLock({ $0 == nil }) else { return }
+                try spillEncoded(records)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
             }
         }
     }
 
+    /// Adds an encoded batch to the spill, which copies the lines it keeps: the buffer then
+    /// serves a later batch.
+    private func spillEncoded(_ records: EncodedRecords) throws {
+        worker.observe("file", source)
+        try spill.withLock { try $0.add(records) }
+        buffers.give(records.releaseBytes())
+    }
+
     /// Waits for the batches under way, then writes out what the spill still holds.
     func finish() throws -> PendingRecords {
-        spilling.sync {}
+        spilling.drain()
         encodedDrafts.withLock { $0 = [] }
         if let error = failure.withLock({ $0 }) { throw error }
         return try spill.withLock { try $0.finish() }
@@ -109,16 +120,17 @@ final class RecordBatchWriter: Sendable {
 
     /// Waits for the batches under way and removes what they spilled (a failed source).
     func discard() {
-        spilling.sync {}
+        spilling.drain()
         encodedDrafts.withLock { $0 = [] }
         spill.withLock { $0.discard() }
     }
 
     /// Transforming a record, hashing its id and encoding its line touch nothing but that
     /// record, so batches are encoded side by side.
-    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker, keptSource: String?,
+    private static func encode(_ records: consuming [RecordDraft], worker: SourceWorker, source: SourceFile, keptSource: String?,
                                buffers: ByteBufferPool, reporting report: ([SourceProblem]) -> Void,
                                leaving leave: ([RecordDraft]) -> Void) throws -> EncodedRecords {
+        worker.observe("transform", source)
         // Consumed, so the batch holds the only reference and the transforms change it in place.
         var transformed = try worker.transform(ItemBatch(records: consume records))
         if !transformed.problems.isEmpty { report(transformed.problems) }

@@ -38,14 +38,20 @@ final class SourceCollector: ItemSink {
     /// Where the source's path routes its items: the same for every item without a subject of
     /// its own, so worked out once.
     private var pathDecision: RoutingDecision?
+    /// Items have begun to arrive (and be routed).
+    private var routing = false
 
     init(worker: SourceWorker, source: SourceFile, keptSource: String?) {
         self.worker = worker
         self.source = source
-        records = RecordBatchWriter(worker: worker, keptSource: keptSource)
+        records = RecordBatchWriter(worker: worker, source: source, keptSource: keptSource)
     }
 
     func accept(_ item: consuming Item) throws {
+        if !routing {
+            worker.observe("route", source)
+            routing = true
+        }
         switch consume item {
         case .record(let draft):
             if draft.subject != nil {
@@ -68,6 +74,7 @@ final class SourceCollector: ItemSink {
                 guard let subject = pathSubject(for: .custom(custom)) else { return }
                 custom.subject = subject
             }
+            worker.observe("transform", source)
             for case .custom(let transformed) in try worker.transform(ItemBatch(items: [.custom(custom)])).items {
                 customItems.append(transformed)
             }
@@ -125,7 +132,7 @@ final class SourceCollector: ItemSink {
         guard !batch.isEmpty else { return }
         // Checked once a batch: an interrupted import abandons a long log whole (nothing of it
         // is filed) rather than read it to its end first.
-        if worker.cancellation.isCancelled || Task.isCancelled { throw CancellationError() }
+        if Task.isCancelled { throw CancellationError() }
         var full: [RecordDraft] = []
         full.reserveCapacity(SourceCollector.batchSize)
         swap(&full, &batch)

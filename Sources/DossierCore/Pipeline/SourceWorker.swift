@@ -12,46 +12,21 @@ struct SourceWorker: Sendable {
     let index: LibraryIndex?
     let filer: Filer
     let context: PipelineContext
-    let cancellation = WorkCancellation()
+    /// Hears each step as it runs (the order tests).
+    var observer: StepObserver?
+
+    /// Tells the observer that `step` ran for `source`.
+    func observe(_ step: String, _ source: SourceFile) {
+        observer?(step, source.path)
+    }
 
     static let noSubjectReason =
         "no subject: give --subject KIND/ID, or put the file under a pets/<id> or children/<id> folder"
 
-    /// Works on the source on `SourceWorkQueue`, off the cooperative pool.
-    func workOffThePool(on found: SourceDiscovery.Found) async -> WorkedSource {
-        await SourceWorkQueue.run(cancellation: cancellation) { work(on: found) }
-    }
-
-    func work(on found: SourceDiscovery.Found) -> WorkedSource {
-        switch found {
-        case .unreadable(let path, let reason):
-            var worked = WorkedSource(outcome: SourceOutcome(source: path, status: .failed, error: "\(path): \(reason)"))
-            worked.outcome.stage = .discover
-            return worked
-        case .passedOver(let path, let isTheLibrary):
-            let reason = isTheLibrary ? "it is the library being imported into; Dossier never takes its own library apart"
-                : "it is a Dossier library; Dossier never takes a library apart (to import from it, name a folder inside it)"
-            var worked = WorkedSource(outcome: SourceOutcome(source: path, status: .skipped, error: "\(path): \(reason)"))
-            worked.outcome.stage = .discover
-            return worked
-        case .file(let source):
-            do {
-                return try work(on: source)
-            } catch {
-                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: .file, error: error)
-                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed,
-                                                                 error: failure.description), source: source)
-                worked.outcome.stage = failure.stage
-                worked.libraryFailure = failure.libraryError
-                return worked
-            }
-        }
-    }
-
     /// The source's first bytes: `ImportPipeline.sniffLength` of them, more for text whose head
     /// holds fewer than three whole lines, doubling up to `ImportPipeline.longestTextSniff`, so
     /// importers tell text formats apart by lines, not by a cut-off first one.
-    private func sniffedHead(of source: SourceFile) throws -> [UInt8] {
+    func sniffedHead(of source: SourceFile) throws -> [UInt8] {
         var length = ImportPipeline.sniffLength
         while true {
             let head = try DurableFileSystem.readHead(source.readPath, count: length)
@@ -64,20 +39,10 @@ struct SourceWorker: Sendable {
         }
     }
 
-    private func work(on source: SourceFile) throws -> WorkedSource {
-        if let earlier = try unchangedImport(of: source) { return earlier }
-        let head = try step(.sniff, source) { try sniffedHead(of: source) }
-        guard let importer = registry.importer(for: head) else {
-            let type = FileTypeDescription.describe(head: head)
-            var worked = WorkedSource(outcome: SourceOutcome(
-                source: source.path, status: .skipped,
-                error: "\(source.path): not a kind of file Dossier imports (it looks like \(type))"), source: source)
-            worked.outcome.stage = .sniff
-            return worked
-        }
-        let kept = try keepCopy(of: source, for: importer)
-        if let digest = try kept?.digest ?? dryRunDigest(of: source, for: importer),
-           let earlier = try sameBytesFiled(digest, staged: kept, from: source) { return earlier }
+    /// Reads the source into a `SourceCollector`, which routes, transforms and files its items
+    /// as they come; what it could not file is discarded, whole.
+    func read(_ source: SourceFile, with importer: any Importer, head: [UInt8],
+              keptCopy kept: SourceKeeper.StagedCopy?) throws -> WorkedSource {
         let collector = SourceCollector(worker: self, source: source, keptSource: kept?.relativePath)
         do {
             try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
@@ -110,7 +75,7 @@ struct SourceWorker: Sendable {
 
     /// A text source's bytes, copied into staging before it is read, so its records can name the
     /// copy the library keeps (the one already kept, when the library has these bytes).
-    private func keepCopy(of source: SourceFile, for importer: any Importer) throws -> SourceKeeper.StagedCopy? {
+    func keepCopy(of source: SourceFile, for importer: any Importer) throws -> SourceKeeper.StagedCopy? {
         guard importer.keepsSource, !options.dryRun else { return nil }
         return try step(.keep, source) {
             let staged = try SourceKeeper(layout: layout).stage(source)
@@ -125,7 +90,7 @@ struct SourceWorker: Sendable {
     /// again, `other.csv` copied from it), so nothing is filed twice under another kind. It
     /// stands for those records too (`standInRows`). Its copy in the library is already kept,
     /// which is what `--move` checks. Not for a retry, which reads a kept copy on purpose.
-    private func sameBytesFiled(_ digest: ContentDigest, staged kept: SourceKeeper.StagedCopy?,
+    func sameBytesFiled(_ digest: ContentDigest, staged kept: SourceKeeper.StagedCopy?,
                                 from source: SourceFile) throws -> WorkedSource? {
         guard !options.retryingProblems, let index, let already = try index.keptSource(sha256: digest.hex) else { return nil }
         let routeSubject: String?
@@ -153,7 +118,7 @@ struct SourceWorker: Sendable {
 
     /// A dry run stages nothing, but reads a text source's digest all the same, so it says a
     /// content duplicate is one, as the import would.
-    private func dryRunDigest(of source: SourceFile, for importer: any Importer) throws -> ContentDigest? {
+    func dryRunDigest(of source: SourceFile, for importer: any Importer) throws -> ContentDigest? {
         guard importer.keepsSource, options.dryRun else { return nil }
         return try step(.keep, source) {
             let descriptor = SourcePath.openForReading(source.readPath)
@@ -170,7 +135,7 @@ struct SourceWorker: Sendable {
     /// A source imported before and unchanged since (same path, size and mtime, same --subject),
     /// whose filed file is still there: settled without reading a byte of it. With `--move` the
     /// filed file must also hold exactly the bytes the index says, or the source is read again.
-    private func unchangedImport(of source: SourceFile) throws -> WorkedSource? {
+    func unchangedImport(of source: SourceFile) throws -> WorkedSource? {
         guard let earlier = try index?.unchangedSource(source, requestedSubject: options.requestedSubject),
               let filed = try? layout.url(forRelativePath: earlier.filedPath),
               let size = layout.files.fileSize(filed.path)
@@ -236,11 +201,13 @@ struct SourceWorker: Sendable {
                 warnings.append("the filed copy \(filed.path) is missing; filed again from this source")
             }
         }
+        observe("transform", source)
         let transformed = try transform(ItemBatch(items: [.photo(photo)]))
         guard transformed.records.isEmpty, transformed.items.count == 1, case .photo(let upright) = transformed.items[0] else {
             throw ImportFailure(path: source.path, stage: .transform, reason: "the transforms did not give back one photo")
         }
         warnings += upright.warnings
+        observe("file", source)
         let result = try step(.file, source) { try filer.file(upright, for: subject) }
         switch result {
         case .duplicate(let path):

@@ -7,9 +7,12 @@ public struct Plugin: Sendable {
     public let transforms: [any Transform]
     public let routers: [any Router]
     public let listeners: [any OutcomeListener]
+    /// Steps it adds to every import (`ImportSteps`), each where it asks.
+    public let steps: [PluginStep]
 
     public init(name: String, summary: String, importers: [any Importer] = [], transforms: [any Transform] = [],
-                routers: [any Router] = [], listeners: [any OutcomeListener] = []) {
+                routers: [any Router] = [], listeners: [any OutcomeListener] = [], steps: [PluginStep] = []) {
+        self.steps = steps
         self.name = name
         self.summary = summary
         self.importers = importers

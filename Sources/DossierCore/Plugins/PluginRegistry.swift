@@ -6,6 +6,8 @@ public struct PluginRegistry: Sendable {
     public let transforms: [any Transform]
     public let routers: [any Router]
     public let listeners: [any OutcomeListener]
+    /// The standard steps with those the plugins add.
+    public let steps: ImportSteps
 
     public init(plugins: [Plugin]) throws(PluginError) {
         var seen = Set<String>()
@@ -19,6 +21,7 @@ public struct PluginRegistry: Sendable {
             .map(\.element)
         routers = plugins.flatMap(\.routers)
         listeners = plugins.flatMap(\.listeners)
+        steps = ImportSteps.standard.adding(plugins.flatMap(\.steps))
     }
 
     /// The first importer that recognises the bytes.

@@ -9,35 +9,23 @@ import Foundation
 /// and waits while the photos under way hold the rest; one larger than the whole budget runs on
 /// its own. Everyday photos (12 MP: about 110 MB) pass several at a time and never wait.
 ///
-/// The wait blocks its thread. Turns run on the import's source threads (`SourceWorkQueue`, off
+/// The wait blocks its thread. Turns run on the import's source threads (`BlockingExecutor`, off
 /// Swift's cooperative pool), at most `--jobs` of them, and a reservation is only ever waited on
 /// by a turn, never held across one: the holders are always running, so they finish and wake
 /// the waiters.
-final class TurnMemoryBudget: @unchecked Sendable {
+final class TurnMemoryBudget: Sendable {
     static let shared = TurnMemoryBudget(capacity: 768 << 20)
 
-    let capacity: Int
-    private let condition = NSCondition()
-    private var reserved = 0
+    private let budget: BlockingWork.SharedBudget
+    var capacity: Int { budget.capacity }
 
     init(capacity: Int) {
-        self.capacity = capacity
+        budget = BlockingWork.SharedBudget(capacity: capacity)
     }
 
     /// Runs `body` once `bytes` (at most the whole budget) are free.
     func withReservation<Result>(of bytes: Int, _ body: () throws -> Result) rethrows -> Result {
-        let share = min(max(bytes, 0), capacity)
-        condition.lock()
-        while reserved > 0 && reserved + share > capacity { condition.wait() }
-        reserved += share
-        condition.unlock()
-        defer {
-            condition.lock()
-            reserved -= share
-            condition.broadcast()
-            condition.unlock()
-        }
-        return try body()
+        try budget.withReservation(of: bytes, body)
     }
 
     /// What turning a large photo through scratch files holds at its peak: the resident parts of

@@ -1,0 +1,23 @@
+/// A path discovery could not read, or passed over (a Dossier library), is decided here: it
+/// fails or is skipped, with the reason.
+struct DiscoverStep: ImportStep {
+    let name = "discover"
+    let phase = ImportStepPhase.working
+    let stage = ImportStage.discover
+
+    func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
+        switch source.found {
+        case .file:
+            return .next
+        case .unreadable(let path, let reason):
+            source.worked = WorkedSource(outcome: SourceOutcome(source: path, status: .failed, stage: .discover,
+                                                                error: "\(path): \(reason)"))
+        case .passedOver(let path, let isTheLibrary):
+            let reason = isTheLibrary ? "it is the library being imported into; Dossier never takes its own library apart"
+                : "it is a Dossier library; Dossier never takes a library apart (to import from it, name a folder inside it)"
+            source.worked = WorkedSource(outcome: SourceOutcome(source: path, status: .skipped, stage: .discover,
+                                                                error: "\(path): \(reason)"))
+        }
+        return .decided
+    }
+}
