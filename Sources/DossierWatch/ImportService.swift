@@ -156,14 +156,19 @@ public final class ImportService: Service {
             let departed = watcher.takeDepartures()
             options.departures = departures.withLock { $0 += departed; return $0 }
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
+            let quarantined = QuarantinedSources()
+            // The daemon's own steps, after the source is removed (or not): the ones not filed go
+            // to the quarantine, and the inbox folders emptied go.
+            let steps = [PluginStep(QuarantineStep(service: self, quarantined: quarantined), .after, "remove"),
+                         PluginStep(PruneInboxStep(inbox: watcher.inbox), .after, "quarantine")]
             do {
                 let pipeline = try makePipeline(options)
                 let found = batch.map { SourceDiscovery.Found.file($0) }
                 let summary = try await cancelWhenGracefulShutdown {
-                    try await pipeline.run(found: found, listeners: [recorder, NoticeLog(logger: self.logger)])
+                    try await pipeline.run(found: found, listeners: [recorder, NoticeLog(logger: self.logger)], adding: steps)
                 }
                 departures.withLock { $0.removeFirst(min($0.count, options.departures.count)) }
-                await settle(batch, recorder: recorder, interrupted: summary.interrupted)
+                settle(batch, recorder: recorder, quarantined: quarantined, interrupted: summary.interrupted)
                 return
             } catch let error as LibraryError {
                 switch error {
@@ -249,9 +254,10 @@ public final class ImportService: Service {
         return now.size != source.size || now.modificationTime != source.modificationTime
     }
 
-    private func settle(_ batch: [SourceFile], recorder: OutcomeRecorder, interrupted: Bool) async {
+    /// Tells the watcher how each source of a filed batch ended: left the inbox (filed and
+    /// removed, or quarantined by `QuarantineStep`), stayed, or to be tried again.
+    private func settle(_ batch: [SourceFile], recorder: OutcomeRecorder, quarantined: QuarantinedSources, interrupted: Bool) {
         var endings: [(path: String, ending: InboxWatcher.Ending)] = []
-        var toQuarantine: [(SourceFile, SourceOutcome)] = []
         for source in batch {
             guard let outcome = recorder.outcome(of: source.path) else {
                 // Not started before a shutdown: it stays for the next start.
@@ -274,7 +280,9 @@ public final class ImportService: Service {
                     endings.append((source.path, .stayed))
                 }
             case .failed, .skipped, .unassigned:
-                if interrupted {
+                if let ending = quarantined.ending(of: source.path) {
+                    endings.append((source.path, ending))
+                } else if interrupted {
                     endings.append((source.path, .retry))
                 } else if SourcePath.status(source.path, followingLinks: false) == nil {
                     // Gone from the inbox while it was worked on (deleted, renamed): nothing to quarantine.
@@ -284,74 +292,52 @@ public final class ImportService: Service {
                     tally.withLock { $0.failed += 1 }
                     endings.append((source.path, .unfiled))
                 } else {
-                    toQuarantine.append((source, outcome))
+                    // The quarantine did not look at it (the run was stopped): tried again.
+                    endings.append((source.path, .retry))
                 }
             }
         }
-        // Files once stuck that are filed now (or left the inbox) come off the list.
-        let filed = Set(endings.compactMap { ending -> String? in
-            switch ending.ending {
-            case .left, .stayed: return ending.path
-            case .unfiled, .retry: return nil
-            }
-        })
-        let noLongerStuck = stuck.withLock { $0.intersection(filed) }
-        if !toQuarantine.isEmpty || !noLongerStuck.isEmpty {
-            endings += await quarantine(toQuarantine, noLongerStuck: Array(noLongerStuck))
-        }
-        let left = endings.filter { if case .left = $0.ending { return true } else { return false } }.map(\.path)
-        EmptiedFolders(inbox: watcher.inbox, subjects: layout.existingSubjects()).remove(above: left)
         watcher.finished(endings)
         notifier?.status(tally.withLock { $0.status })
         DaemonMemory.giveBack()
     }
 
-    /// Moves failed sources into the library's quarantine, holding the library's lock (the
-    /// quarantine stages copies in the library's staging folder, which an import clears). One
-    /// that cannot be quarantined either stays in the inbox, listed as stuck in the library's
-    /// index; sources listed so before and filed now are taken off the list.
-    private func quarantine(_ sources: [(SourceFile, SourceOutcome)],
-                            noLongerStuck: [String]) async -> [(path: String, ending: InboxWatcher.Ending)] {
-        var session: LibrarySession?
-        while session == nil {
-            do {
-                session = try LibrarySession.open(layout, access: .expecting(id: libraryID), dryRun: false,
-                                                  waitForLock: false, whileWaiting: { _ in })
-            } catch .busy {
-                // A shutdown does not wait for the library: the sources stay for the next start.
-                guard await pause(ImportService.busyPause) else { break }
-            } catch {
-                break
-            }
-        }
-        guard let session, let index = session.index else {
-            return sources.map { ($0.0.path, .retry) }
-        }
-        defer { session.close() }
+    /// Moves a source that could not be filed into the library's quarantine (`QuarantineStep`,
+    /// within the batch's session: the quarantine stages copies in the library's staging folder,
+    /// which an import clears). One that cannot be quarantined stays in the inbox, listed as
+    /// stuck in the library's index.
+    func quarantine(_ source: SourceFile, _ outcome: SourceOutcome, index: LibraryIndex, layout: LibraryLayout) -> InboxWatcher.Ending {
+        let reason = outcome.reason
         let quarantine = Quarantine(layout: layout)
-        var nowStuck: [StuckSource] = []
-        var left = noLongerStuck
-        let endings = sources.map { source, outcome -> (path: String, ending: InboxWatcher.Ending) in
-            let reason = outcome.reason
-            do {
-                let entry = try quarantine.admit(source, stage: outcome.stage ?? .read, reason: reason)
-                logger.record(.quarantined, level: .warning, [
-                    "source": "\(SourcePath.displayed(source.path))", "reason": "\(reason)",
-                    "destination": "\(SourcePath.displayed((try? quarantine.path(of: entry)) ?? entry.id))",
-                ])
-                tally.withLock { $0.quarantined += 1 }
-                left.append(source.path)
-                return (source.path, .left)
-            } catch {
-                let why = "\(reason); and it could not be quarantined: \(error)"
-                logger.record(.stuck, level: .error, ["source": "\(SourcePath.displayed(source.path))",
-                                                      "reason": "\(SourcePath.displayed(why))"])
-                tally.withLock { $0.failed += 1 }
-                nowStuck.append(StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date())))
-                return (source.path, .unfiled)
-            }
+        do {
+            let entry = try quarantine.admit(source, stage: outcome.stage ?? .read, reason: reason)
+            logger.record(.quarantined, level: .warning, [
+                "source": "\(SourcePath.displayed(source.path))", "reason": "\(reason)",
+                "destination": "\(SourcePath.displayed((try? quarantine.path(of: entry)) ?? entry.id))",
+            ])
+            tally.withLock { $0.quarantined += 1 }
+            if stuck.withLock({ $0.contains(source.path) }) { updateStuckSources([], forgetting: [source.path], index: index) }
+            return .left
+        } catch {
+            let why = "\(reason); and it could not be quarantined: \(error)"
+            logger.record(.stuck, level: .error, ["source": "\(SourcePath.displayed(source.path))",
+                                                  "reason": "\(SourcePath.displayed(why))"])
+            tally.withLock { $0.failed += 1 }
+            updateStuckSources([StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date()))],
+                               forgetting: [], index: index)
+            return .unfiled
         }
-        // Stuck files that have left the inbox since (deleted by hand) are forgotten too.
+    }
+
+    /// A source once stuck that is filed now comes off the list (`QuarantineStep`).
+    func filed(_ source: SourceFile, index: LibraryIndex) {
+        guard stuck.withLock({ $0.contains(source.path) }) else { return }
+        updateStuckSources([], forgetting: [source.path], index: index)
+    }
+
+    /// Lists sources as stuck in the index, and takes others off the list, with the stuck files
+    /// that have left the inbox since (deleted by hand).
+    private func updateStuckSources(_ nowStuck: [StuckSource], forgetting left: [String], index: LibraryIndex) {
         let gone = stuck.withLock { $0 }.filter { SourcePath.status($0, followingLinks: false) == nil }
         do {
             try index.updateStuckSources(nowStuck, forgetting: left + gone)
@@ -362,8 +348,10 @@ public final class ImportService: Service {
         } catch {
             logger.record(.failed, level: .error, ["reason": "the list of stuck files could not be updated: \(error)"])
         }
-        return endings
     }
+
+    /// Whether the daemon leaves sources that are not filed in the inbox (`--keep`).
+    var keepsSources: Bool { settings.keep }
 
     /// A filed source is logged as soon as it is filed (and out of the inbox), not with its batch.
     private func logFiled(_ outcome: SourceOutcome) {

@@ -48,7 +48,9 @@ public struct ImportPipeline: Sendable {
 
     /// Imports sources already found (the daemon's settled files, each routed below its inbox),
     /// in one library session: the lock is held, and the index open, until they are all settled.
+    /// `adding` puts the caller's own steps into the list (the daemon's quarantine).
     public func run(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener] = [],
+                    adding steps: [PluginStep] = [],
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
         let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
@@ -59,7 +61,8 @@ public struct ImportPipeline: Sendable {
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
         return try await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
                                   Pass(sources: rest, requestedSubject: options.requestedSubject)],
-                                 session: session, listeners: registry.listeners + extraListeners)
+                                 session: session, listeners: registry.listeners + extraListeners,
+                                 steps: registry.steps.adding(steps))
     }
 
     /// Reads again, from the library's kept copies, the sources that left problems in the ledger
@@ -87,7 +90,8 @@ public struct ImportPipeline: Sendable {
             let (first, rest) = ImportPipeline.propertyListsFirst(found)
             passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
         }
-        return try await execute(passes, session: session, listeners: registry.listeners + extraListeners)
+        return try await execute(passes, session: session, listeners: registry.listeners + extraListeners,
+                                 steps: registry.steps)
     }
 
     /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
@@ -110,8 +114,8 @@ public struct ImportPipeline: Sendable {
 
     /// Throws when the library itself fails (its index, a read-only or full disk): every other
     /// source would fail the same way, so the import stops and says so once.
-    private func execute(_ passes: [Pass], session: LibrarySession,
-                         listeners: [any OutcomeListener]) async throws(LibraryError) -> ImportSummary {
+    private func execute(_ passes: [Pass], session: LibrarySession, listeners: [any OutcomeListener],
+                         steps: ImportSteps) async throws(LibraryError) -> ImportSummary {
         let started = ContinuousClock.now
         let total = passes.reduce(0) { $0 + $1.sources.count }
         var summary = ImportSummary(dryRun: options.dryRun)
@@ -139,7 +143,7 @@ public struct ImportPipeline: Sendable {
                                          scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
                                          index: session.index),
                 observer: stepObserver)
-            await work(on: pass.sources, with: worker, index: session.index, summary: &summary, progress: &progress,
+            await work(on: pass.sources, through: steps, with: worker, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }
         if let libraryFailure { throw libraryFailure }
@@ -157,11 +161,10 @@ public struct ImportPipeline: Sendable {
 
     /// Takes the sources through the steps: the working ones `options.jobs` sources at a time,
     /// the settling ones for each source as it finishes working.
-    private func work(on sources: [SourceDiscovery.Found], with worker: SourceWorker, index: LibraryIndex?,
+    private func work(on sources: [SourceDiscovery.Found], through steps: ImportSteps, with worker: SourceWorker,
                       summary: inout ImportSummary, progress: inout Progress, listeners: [any OutcomeListener],
                       libraryFailure: inout LibraryError?) async {
         let run = ImportRun(worker: worker, pipeline: self, listeners: listeners)
-        let steps = registry.steps
         await withTaskGroup(of: SourceInProgress.self) { group in
             var pending = sources.makeIterator()
             for _ in 0..<options.jobs {

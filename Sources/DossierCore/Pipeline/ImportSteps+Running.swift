@@ -29,10 +29,12 @@ extension ImportSteps {
     }
 
     /// Takes a worked source through the settling steps; after one makes it fail, only those
-    /// that run for stopped sources.
+    /// that run for stopped sources. Once the library itself failed under it (a full disk, a
+    /// broken index) none: that is not the source's fault, and the import stops, saying why once.
     func settle(_ source: SourceInProgress, in run: ImportRun) -> SourceInProgress {
         var source = source
         for step in settling where !source.stopped || step.runsForStoppedSources {
+            guard source.worked?.libraryFailure == nil else { break }
             run.observer?(step.name, source.path)
             do {
                 _ = try step.run(&source, in: run)

@@ -6,7 +6,7 @@ struct ReportStep: ImportStep {
     let runsForStoppedSources = true
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
-        guard let worked = source.worked, worked.libraryFailure == nil else { return .next }
+        guard let worked = source.worked else { return .next }
         let (outcome, completed, total) = (worked.outcome, source.completed, source.total)
         run.listeners.forEach { $0.receive(.finished(outcome, completed: completed, total: total)) }
         return .next
