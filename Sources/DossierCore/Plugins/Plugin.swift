@@ -7,14 +7,17 @@ public struct Plugin: Sendable {
     public let transforms: [any Transform]
     public let routers: [any Router]
     public let listeners: [any OutcomeListener]
+    /// The formats its importers file photos and movies in: Core knows none but these.
+    public let photoFormats: [PhotoFormat]
 
     public init(name: String, summary: String, importers: [any Importer] = [], transforms: [any Transform] = [],
-                routers: [any Router] = [], listeners: [any OutcomeListener] = []) {
+                routers: [any Router] = [], listeners: [any OutcomeListener] = [], photoFormats: [PhotoFormat] = []) {
         self.name = name
         self.summary = summary
         self.importers = importers
         self.transforms = transforms
         self.routers = routers
         self.listeners = listeners
+        self.photoFormats = photoFormats
     }
 }
