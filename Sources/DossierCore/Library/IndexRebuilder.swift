@@ -3,9 +3,8 @@ import Foundation
 /// Rebuilds the index from the subject folders, which are the truth: every file under
 /// `<kind>/<id>/photos/` and `<kind>/<id>/videos/` is hashed and recorded (renditions beside a
 /// HEIC are not: they are made from it; the layout's formats, as the plugins registered them,
-/// tell which they are). What only the index knew (which source a file
-/// came from) is lost, so the next import of an old source decodes it again and then finds its
-/// filed bytes already there.
+/// tell which they are). What only the index knew (which source a file came from) is lost, so
+/// the next import of an old source decodes it again and then finds its filed bytes already there.
 public struct IndexRebuilder: Sendable {
     public let layout: LibraryLayout
 

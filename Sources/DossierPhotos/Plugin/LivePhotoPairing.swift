@@ -31,7 +31,9 @@ struct LivePhotoPairing {
         }
         if let filed = filedEarlier(folder: folder, stem: stem) { return filed }
         guard let identifier,
-              let path = stills.identifiers(in: folder, reading: { still(at: $0).flatMap { LivePhotoPairing.identifier(of: $0.photo) } })[identifier]
+              let path = stills.identifiers(in: folder, reading: { path in
+                  still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
+              })[identifier]
         else { return nil }
         return filedStill(at: path)?.path
     }
