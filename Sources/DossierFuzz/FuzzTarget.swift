@@ -59,22 +59,22 @@ enum FuzzTarget: String, CaseIterable {
         case .plist:
             read(bytes, with: PropertyListImporter(), checking: PropertyListImporter().canRead(head:))
         case .jpeg:
-            turnBothWays(bytes, JPEGImporter(), JPEGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+            turnBothWays(bytes, JPEGHandler(), JPEGHandler(largePhoto: FuzzTarget.everyPhotoLarge))
         case .png:
-            turnBothWays(bytes, PNGImporter(), PNGImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+            turnBothWays(bytes, PNGHandler(), PNGHandler(largePhoto: FuzzTarget.everyPhotoLarge))
         case .heif:
-            turnBothWays(bytes, HEIFImporter(), HEIFImporter(largePhoto: FuzzTarget.everyPhotoLarge))
+            turnBothWays(bytes, HEIFHandler(), HEIFHandler(largePhoto: FuzzTarget.everyPhotoLarge))
         case .movie:
-            read(bytes, with: VideoImporter(), checking: VideoImporter().canRead(head:))
+            read(bytes, with: MovieHandler(), checking: MovieHandler().canRead(head:))
         }
     }
 
     static let everyPhotoLarge = LargePhoto(fileSize: 0, pixels: 0)
 
     /// Turns a photo in memory and through scratch files: a difference is a bug, and crashes.
-    private func turnBothWays(_ bytes: [UInt8], _ inMemory: some Importer, _ throughFiles: some Importer) {
-        let expected = read(bytes, with: inMemory, checking: inMemory.canRead(head:), turning: true)
-        let got = read(bytes, with: throughFiles, checking: throughFiles.canRead(head:), turning: true)
+    private func turnBothWays(_ bytes: [UInt8], _ inMemory: some PhotoFormatHandler, _ throughFiles: some PhotoFormatHandler) {
+        let expected = read(bytes, with: inMemory, checking: inMemory.canRead(head:), turningWith: inMemory)
+        let got = read(bytes, with: throughFiles, checking: throughFiles.canRead(head:), turningWith: throughFiles)
         switch (expected, got) {
         case (.success(let expected)?, .success(let got)?):
             precondition(expected == got, "the photo turned through scratch files differs from the one turned in memory")
@@ -87,11 +87,12 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// Reads the bytes as a source file with the importer, as the pipeline would; photos are
-    /// then turned upright, and the upright photo's bytes (or why there are none) given back.
+    /// Reads the bytes as a source file with the importer, as the pipeline would; with a handler,
+    /// photos are then turned upright by it, and the upright photo's bytes (or why there are
+    /// none) given back.
     @discardableResult
     private func read(_ bytes: [UInt8], with importer: some Importer, checking canRead: ([UInt8]) -> Bool,
-                      turning: Bool = false) -> Result<[UInt8], Error>? {
+                      turningWith handler: (any PhotoFormatHandler)? = nil) -> Result<[UInt8], Error>? {
         let head = Array(bytes.prefix(ImportPipeline.sniffLength))
         guard canRead(head), let path = FuzzTarget.write(bytes) else { return nil }
         let source = SourceFile(path: path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
@@ -101,10 +102,10 @@ enum FuzzTarget: String, CaseIterable {
         } catch {
             return .failure(error)
         }
-        guard turning else { return nil }
+        guard let handler else { return nil }
         var batch = ItemBatch(items: sink.items.filter { if case .photo = $0 { return true } else { return false } })
         return Result {
-            try OrientTransform().apply(to: &batch, context: FuzzTarget.context)
+            try OrientTransform(handlers: [handler]).apply(to: &batch, context: FuzzTarget.context)
             guard case .photo(let photo)? = batch.items.first else { return [] }
             switch photo.content {
             case .memory(let bytes): return bytes

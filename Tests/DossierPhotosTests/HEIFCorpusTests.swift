@@ -181,7 +181,7 @@ struct HEIFCorpusTests {
     @Test("The two fuzz inputs with no 'ftyp' box are not taken for HEIF at all", arguments: ["github_15.heic", "github_20.heic"])
     func notHEIF(_ name: String) throws {
         let bytes = try Corpora.bytes("heif/libheif-examples/fuzzing/data/corpus/\(name)")
-        #expect(!HEIFImporter().canRead(head: Array(bytes.prefix(ImportPipeline.sniffLength))))
+        #expect(!HEIFHandler().canRead(head: Array(bytes.prefix(ImportPipeline.sniffLength))))
     }
 
     @Test("The iPhone rendition keeps the EXIF date and camera, Orientation 1, no thumbnail, and the HEIC's ICC profile")

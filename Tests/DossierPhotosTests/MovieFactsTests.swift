@@ -16,7 +16,7 @@ struct MovieFactsTests {
                                    ("com.apple.quicktime.creationdate", "2024-01-12T21:38:53-0800")]
         let facts = try MovieFacts(reading: movie.bytes)
         #expect(facts.quickTimeCreationDate == LocalDateTime(year: 2024, month: 1, day: 12, hour: 21, minute: 38, second: 53))
-        let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!).date
+        let date = MovieHandler.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!).date
         #expect(date.origin == .quickTimeCreationDate)
         #expect(date.iso8601 == "2024-01-12T21:38:53-08:00")
     }
@@ -34,7 +34,7 @@ struct MovieFactsTests {
         var movie = TestMovie()
         movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", text)]
         let facts = try MovieFacts(reading: movie.bytes)
-        let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!).date
+        let date = MovieHandler.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!).date
         #expect(date.origin == .quickTimeCreationDate)
         #expect(date.iso8601 == expected)
     }
@@ -47,7 +47,7 @@ struct MovieFactsTests {
         movie.version1 = version1
         movie.movieHeaderCreation = MovieFactsTests.january
         let facts = try MovieFacts(reading: movie.bytes)
-        let tokyo = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!).date
+        let tokyo = MovieHandler.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "Asia/Tokyo")!).date
         #expect(tokyo == CaptureDate(LocalDateTime(year: 2024, month: 1, day: 13, hour: 14, minute: 38, second: 53)!,
                                      origin: .movieHeader, utcOffset: UTCOffset(minutes: 9 * 60)))
         #expect(tokyo.iso8601 == "2024-01-13T14:38:53+09:00")
@@ -57,7 +57,7 @@ struct MovieFactsTests {
     func zeroCreationTime() throws {
         let facts = try MovieFacts(reading: TestMovie().bytes)
         #expect(facts.movieHeaderCreation == nil)
-        let date = VideoImporter.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!).date
+        let date = MovieHandler.captureDate(facts, source: MovieFactsTests.source, timeZone: TimeZone(identifier: "UTC")!).date
         #expect(date == CaptureDate(LocalDateTime(year: 2023, month: 11, day: 14, hour: 22, minute: 13, second: 20)!,
                                     origin: .fileModificationTime, utcOffset: UTCOffset(minutes: 0)))
     }

@@ -56,7 +56,7 @@ struct TurnMemoryBudgetTests {
     @Test("A 12000x12000 JPEG is estimated above the budget; a 12 MP photo far below it")
     func estimates() {
         let capacity = TurnMemoryBudget.shared.capacity
-        #expect(TurnMemoryBudget.estimate(width: 12_000, height: 12_000, format: .jpeg) > capacity)
-        #expect(TurnMemoryBudget.estimate(width: 4032, height: 3024, format: .jpeg) * 6 < capacity)
+        #expect(TurnMemoryBudget.estimate(width: 12_000, height: 12_000, bytesPerPixel: JPEGHandler.turnBytesPerPixel) > capacity)
+        #expect(TurnMemoryBudget.estimate(width: 4032, height: 3024, bytesPerPixel: JPEGHandler.turnBytesPerPixel) * 6 < capacity)
     }
 }

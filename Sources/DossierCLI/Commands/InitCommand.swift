@@ -38,7 +38,8 @@ struct InitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let layout = path.map { LibraryLayout(root: URL(fileURLWithPath: $0)) } ?? libraryOptions.layout
+        let layout = path.map { LibraryLayout(root: URL(fileURLWithPath: $0), photoFormats: BuiltinPlugins.photoFormats) }
+            ?? libraryOptions.layout
         try CommandSupport.withLibraryError {
             let state = try LibraryIdentity.state(of: layout)
             if case .identified(let identity) = state {

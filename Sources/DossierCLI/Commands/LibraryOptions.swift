@@ -9,5 +9,5 @@ struct LibraryOptions: ParsableArguments {
         valueName: "path"))
     var library: String?
 
-    var layout: LibraryLayout { LibraryLayout.resolve(option: library) }
+    var layout: LibraryLayout { LibraryLayout.resolve(option: library, photoFormats: BuiltinPlugins.photoFormats) }
 }

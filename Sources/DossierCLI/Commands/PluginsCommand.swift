@@ -21,7 +21,14 @@ struct PluginsCommand: ParsableCommand {
             }
             for router in plugin.routers { text += "  router     \(router.name): \(router.summary)\n" }
             for listener in plugin.listeners { text += "  listener   \(type(of: listener))\n" }
+            for format in plugin.photoFormats { text += "  format     \(format.fileExtension): \(PluginsCommand.describe(format))\n" }
         }
         return text
+    }
+
+    private static func describe(_ format: PhotoFormat) -> String {
+        if format.isVideo { return "\(format.displayName), a movie filed as it is under videos/" }
+        if format.isHEIF { return "\(format.displayName), filed as it is (its container carries the turn)" }
+        return format.displayName
     }
 }

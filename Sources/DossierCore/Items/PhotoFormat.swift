@@ -1,38 +1,23 @@
-/// The formats of what a camera roll holds that Dossier files: photos, and the movies phones take
-/// beside them (filed byte for byte under `videos/`). The raw value is the filed file's extension.
-public enum PhotoFormat: String, Sendable, Codable {
-    case jpeg = "jpg"
-    case png = "png"
-    /// HEIF with HEVC pictures: what iPhones and most Android phones save.
-    case heic = "heic"
-    /// HEIF with AV1 pictures.
-    case avif = "avif"
-    /// QuickTime movies (iPhones, Live Photos' movies).
-    case quickTime = "mov"
-    /// MPEG-4 movies (Android phones, cameras).
-    case mp4 = "mp4"
-    /// Apple's MPEG-4 variant.
-    case m4v = "m4v"
-    /// 3GPP movies (older phones).
-    case threeGP = "3gp"
+/// A format Dossier files a photo or a movie in, as the plugin that reads it registers it
+/// (`Plugin.photoFormats`). Core knows no format by name: what it needs to file one (where it
+/// goes, what its file is called, whether a rendition lies beside it) is in the value itself.
+public struct PhotoFormat: Hashable, Sendable {
+    /// The filed file's extension, lower case, without the dot (`jpg`, `heic`, `mov`). Two formats
+    /// filed under one extension would be one format to whoever reads the library: a registry
+    /// refuses them (`PluginError.conflictingPhotoFormats`).
+    public let fileExtension: String
+    /// What a person calls it, in messages (`JPEG`, `HEIC`, `QuickTime`).
+    public let displayName: String
+    /// A movie: filed byte for byte under `videos/`, never turned or re-encoded.
+    public let isVideo: Bool
+    /// Its container carries the turn (as HEIF's irot and imir do): the file is filed as it is,
+    /// and a rendition beside it shows it upright to programs that cannot read it.
+    public let isHEIF: Bool
 
-    public var displayName: String {
-        switch self {
-        case .jpeg: return "JPEG"
-        case .png: return "PNG"
-        case .heic: return "HEIC"
-        case .avif: return "AVIF"
-        case .quickTime: return "QuickTime"
-        case .mp4: return "MP4"
-        case .m4v: return "M4V"
-        case .threeGP: return "3GP"
-        }
+    public init(fileExtension: String, displayName: String, isVideo: Bool = false, isHEIF: Bool = false) {
+        self.fileExtension = fileExtension
+        self.displayName = displayName
+        self.isVideo = isVideo
+        self.isHEIF = isHEIF
     }
-
-    /// Movies: filed as they are, never turned or re-encoded.
-    public var isVideo: Bool { [.quickTime, .mp4, .m4v, .threeGP].contains(self) }
-
-    /// Formats whose container carries the turn (HEIF's irot and imir): the file is filed as it
-    /// is, and a rendition beside it shows it upright to programs that cannot read it.
-    public var isHEIF: Bool { self == .heic || self == .avif }
 }

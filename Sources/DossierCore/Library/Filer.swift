@@ -30,7 +30,8 @@ public struct Filer: Sendable {
         defer { if let staged, staged.scratch == nil { try? layout.files.remove(staged.path) } }
         for collision in 0..<Filer.maximumCollisions {
             let relativePath = photo.livePhotoStill.map {
-                layout.livePhotoMoviePath(for: subject, stillPath: $0, format: photo.format, collisionIndex: collision)
+                layout.livePhotoMoviePath(for: subject, stillPath: $0, fileExtension: photo.format.fileExtension,
+                                          collisionIndex: collision)
             } ?? layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
                                   format: photo.format, collisionIndex: collision)
             let finalPath = try layout.url(forRelativePath: relativePath).path
@@ -62,7 +63,7 @@ public struct Filer: Sendable {
     /// (`2024-03-02_141503_1a2b3c4d.heic` -> `2024-03-02_141503_1a2b3c4d.jpg`).
     public static func renditionPath(of relativePath: String, _ format: PhotoFormat,
                                      _ renditionFormat: PhotoFormat) -> String {
-        String(relativePath.dropLast(format.rawValue.count)) + renditionFormat.rawValue
+        String(relativePath.dropLast(format.fileExtension.count)) + renditionFormat.fileExtension
     }
 
     /// Links a rendition in at `relativePath`, durably; true when it is there (also when an

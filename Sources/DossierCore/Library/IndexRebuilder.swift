@@ -2,9 +2,9 @@ import Foundation
 
 /// Rebuilds the index from the subject folders, which are the truth: every file under
 /// `<kind>/<id>/photos/` and `<kind>/<id>/videos/` is hashed and recorded (renditions beside a
-/// HEIC are not: they are made from it). What only the index knew (which source a file
-/// came from) is lost, so the next import of an old source decodes it again and then finds its
-/// filed bytes already there.
+/// HEIC are not: they are made from it; the layout's formats, as the plugins registered them,
+/// tell which they are). What only the index knew (which source a file came from) is lost, so
+/// the next import of an old source decodes it again and then finds its filed bytes already there.
 public struct IndexRebuilder: Sendable {
     public let layout: LibraryLayout
 
@@ -128,11 +128,15 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// Whether the file is a rendition of a photo beside it (a HEIC's `.jpg` or `.png`): made from
-    /// the photo, not filed from a source, so not a photo of its own.
+    /// the photo, not filed from a source, so not a photo of its own. The plugins' formats say
+    /// which: a still beside a photo of the same name whose container carries its turn.
     private func isRendition(_ url: URL) -> Bool {
-        guard [PhotoFormat.jpeg, .png].map(\.rawValue).contains(url.pathExtension) else { return false }
+        let formats = layout.photoFormats
+        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isHEIF else {
+            return false
+        }
         let stem = url.deletingPathExtension()
-        return [PhotoFormat.heic, .avif].contains { layout.files.isFile(stem.appendingPathExtension($0.rawValue).path) }
+        return formats.all.contains { $0.isHEIF && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
     }
 
     /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.

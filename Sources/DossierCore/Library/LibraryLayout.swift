@@ -4,17 +4,22 @@ import Foundation
 /// subject ids, digits and hex digests, and checked to stay inside the root.
 public struct LibraryLayout: Sendable {
     public let root: URL
+    /// The formats photos are filed in, as the installed plugins registered them: what tells a
+    /// filed file by its extension where the pipeline is not there to say (a rebuilt index leaves
+    /// out the renditions beside a HEIC). None unless given.
+    public let photoFormats: PhotoFormats
 
-    public init(root: URL) {
+    public init(root: URL, photoFormats: PhotoFormats = PhotoFormats()) {
         self.root = root.standardizedFileURL
+        self.photoFormats = photoFormats
     }
 
     /// `--library`, else `$DOSSIER_LIBRARY`, else `./Library`.
-    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> LibraryLayout
+    public static func resolve(option: String?, photoFormats: PhotoFormats = PhotoFormats(),
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> LibraryLayout
     {
         let path = option ?? environment["DOSSIER_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "Library"
-        return LibraryLayout(root: URL(fileURLWithPath: path))
+        return LibraryLayout(root: URL(fileURLWithPath: path), photoFormats: photoFormats)
     }
 
     /// The only way to write, rename, link or delete inside the library: never follows a link.
@@ -45,16 +50,16 @@ public struct LibraryLayout: Sendable {
                           collisionIndex: Int = 0) -> String
     {
         "\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
-            + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.rawValue)"
+            + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.fileExtension)"
     }
 
     /// A Live Photo's movie, beside its photo (`stillPath`, relative to the subject's folder) under
-    /// the same name: `pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`.
-    public func livePhotoMoviePath(for subject: Subject, stillPath: String, format: PhotoFormat,
+    /// the same name and its own extension: `pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`.
+    public func livePhotoMoviePath(for subject: Subject, stillPath: String, fileExtension: String,
                                    collisionIndex: Int = 0) -> String
     {
         let stem = (stillPath as NSString).deletingPathExtension
-        return "\(subject.path)/\(stem)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.rawValue)"
+        return "\(subject.path)/\(stem)\(LibraryLayout.collisionSuffix(collisionIndex)).\(fileExtension)"
     }
 
     /// What tells apart names that would otherwise be the same: none for the first, `-2`, `-3`...

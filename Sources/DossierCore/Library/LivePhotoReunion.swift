@@ -28,8 +28,9 @@ struct LivePhotoReunion {
                 let oldPath = try layout.url(forRelativePath: earlier.filedPath).path
                 guard try filer.holdsSameBytes(oldPath, digest: digest) else { continue }
                 let stillInSubject = String(stillPath.dropFirst(subject.path.count + 1))
-                let format = PhotoFormat(rawValue: (earlier.filedPath as NSString).pathExtension) ?? .quickTime
-                let newRelative = layout.livePhotoMoviePath(for: subject, stillPath: stillInSubject, format: format)
+                // The movie keeps the extension it was filed under: whatever its format, it is the same file.
+                let newRelative = layout.livePhotoMoviePath(for: subject, stillPath: stillInSubject,
+                                                            fileExtension: (earlier.filedPath as NSString).pathExtension)
                 let newPath = try layout.url(forRelativePath: newRelative).path
                 // A run stopped after the link left the same bytes at the new name: finish its work.
                 if try layout.files.link(oldPath, to: newPath) == .nameTaken,

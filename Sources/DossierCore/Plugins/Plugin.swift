@@ -9,9 +9,12 @@ public struct Plugin: Sendable {
     public let listeners: [any OutcomeListener]
     /// Steps it adds to every import (`ImportSteps`), each where it asks.
     public let steps: [PluginStep]
+    /// The formats its importers file photos and movies in: Core knows none but these.
+    public let photoFormats: [PhotoFormat]
 
     public init(name: String, summary: String, importers: [any Importer] = [], transforms: [any Transform] = [],
-                routers: [any Router] = [], listeners: [any OutcomeListener] = [], steps: [PluginStep] = []) {
+                routers: [any Router] = [], listeners: [any OutcomeListener] = [], steps: [PluginStep] = [],
+                photoFormats: [PhotoFormat] = []) {
         self.steps = steps
         self.name = name
         self.summary = summary
@@ -19,5 +22,6 @@ public struct Plugin: Sendable {
         self.transforms = transforms
         self.routers = routers
         self.listeners = listeners
+        self.photoFormats = photoFormats
     }
 }

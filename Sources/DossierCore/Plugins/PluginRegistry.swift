@@ -8,12 +8,21 @@ public struct PluginRegistry: Sendable {
     public let listeners: [any OutcomeListener]
     /// The standard steps with those the plugins add.
     public let steps: ImportSteps
+    public let photoFormats: PhotoFormats
 
     public init(plugins: [Plugin]) throws(PluginError) {
         var seen = Set<String>()
         for plugin in plugins {
             guard seen.insert(plugin.name).inserted else { throw PluginError.duplicateName(plugin.name) }
         }
+        // One extension, one format: a file filed as `.webp` must read back as the format it was.
+        var formats: [String: PhotoFormat] = [:]
+        for format in plugins.flatMap(\.photoFormats) {
+            if let other = formats.updateValue(format, forKey: format.fileExtension), other != format {
+                throw PluginError.conflictingPhotoFormats(fileExtension: format.fileExtension)
+            }
+        }
+        photoFormats = PhotoFormats(plugins.flatMap(\.photoFormats))
         self.plugins = plugins
         importers = plugins.flatMap(\.importers)
         transforms = plugins.flatMap(\.transforms).enumerated()

@@ -4,6 +4,8 @@ import DossierCore
 /// Splicing bytes keeps everything else in the file exactly as it was.
 enum JPEGSegments {
     static let exifPrefix: [UInt8] = Array("Exif".utf8) + [0, 0]
+    /// The largest EXIF payload an APP1 segment holds: its length field counts itself, 65535 - 2.
+    static let maximumExifPayload = 65533
 
     struct Location {
         /// The whole segment, from its 0xFF marker through its payload.

@@ -15,6 +15,8 @@ struct LivePhotoPairing {
     let context: PipelineContext
 
     static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif"]
+    /// The formats a Live Photo's still comes in.
+    static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler()]
 
     /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
     /// when the movie has no still.
@@ -29,7 +31,9 @@ struct LivePhotoPairing {
         }
         if let filed = filedEarlier(folder: folder, stem: stem) { return filed }
         guard let identifier,
-              let path = stills.identifiers(in: folder, reading: { still(at: $0).flatMap(LivePhotoPairing.identifier) })[identifier]
+              let path = stills.identifiers(in: folder, reading: { path in
+                  still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
+              })[identifier]
         else { return nil }
         return filedStill(at: path)?.path
     }
@@ -37,24 +41,25 @@ struct LivePhotoPairing {
     /// Where the photo at `path` is filed (or will be), and its content identifier; nil if it is
     /// not a photo Dossier reads.
     private func filedStill(at path: String) -> (path: String, identifier: String?)? {
-        guard let photo = still(at: path), let upright = try? OrientTransform().upright(photo) else { return nil }
+        guard let still = still(at: path), let upright = try? still.handler.upright(still.photo) else { return nil }
         let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
                                             format: upright.format)
-        return (name, LivePhotoPairing.identifier(of: photo))
+        return (name, LivePhotoPairing.identifier(of: still.photo))
     }
 
-    /// The photo at `path` as its importer reads it (nothing decoded, nothing turned).
-    private func still(at path: String) -> Photo? {
+    /// The photo at `path` as its handler reads it (nothing decoded, nothing turned), and that handler.
+    private func still(at path: String) -> (photo: Photo, handler: any PhotoFormatHandler)? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let source = SourceFile(path: path, info: info)
         let sink = StillSink()
         do {
             let input = try SourceInput.sniffing(source)
-            let importers: [any Importer] = [HEIFImporter(), JPEGImporter()]
-            guard let importer = importers.first(where: { $0.canRead(head: input.head) }) else { return nil }
-            try importer.read(input, context: context, into: sink)
-            return sink.photo
+            guard let handler = LivePhotoPairing.stillHandlers.first(where: { $0.canRead(head: input.head) }) else {
+                return nil
+            }
+            try handler.read(input, context: context, into: sink)
+            return sink.photo.map { ($0, handler) }
         } catch {
             return nil
         }

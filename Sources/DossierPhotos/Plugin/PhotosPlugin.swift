@@ -8,13 +8,16 @@ extension Plugin {
     /// The photos plugin, with photos past `largePhoto`'s limits worked on through scratch files,
     /// and HEIF renditions as `renditions` says.
     public static func photos(largePhoto: LargePhoto, renditions: PhotoRenditions = .jpeg) -> Plugin {
-        Plugin(
+        photoFormats(
             name: "photos",
             summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1, and movies",
-            importers: [JPEGImporter(largePhoto: largePhoto), PNGImporter(largePhoto: largePhoto),
-                        HEIFImporter(largePhoto: largePhoto), VideoImporter()],
-            // The rendition is made after the HEIF's EXIF tag is reset, so it carries Orientation 1.
-            transforms: [OrientTransform()] + (renditions == .none ? [] : [RenditionTransform()])
-        )
+            // Every format the plugin files, one line each; sniffed in this order.
+            handlers: [
+                JPEGHandler(largePhoto: largePhoto),
+                PNGHandler(largePhoto: largePhoto),
+                HEIFHandler(largePhoto: largePhoto),
+                MovieHandler(),
+            ],
+            renditions: renditions)
     }
 }

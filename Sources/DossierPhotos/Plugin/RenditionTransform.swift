@@ -1,60 +1,29 @@
 import DossierCore
 
-/// Makes the picture filed beside each HEIF: a JPEG of quality 90, upright as displayed (the
-/// container's transforms applied, and an EXIF turn the container does not carry), Orientation 1,
-/// the EXIF dates, camera and GPS kept (its thumbnail left out), the ICC profile kept. A picture
-/// with alpha gets a PNG instead, which keeps it. Decoding the picture whole also proves the HEIF
-/// whole before it is filed.
+/// Files a picture beside each photo whose container carries its turn (a HEIC's JPEG, or PNG
+/// with alpha), made by its format's handler (`PhotoFormatHandler.rendition`), upright as
+/// displayed. Making it decodes the picture whole, which also proves the photo whole.
 public struct RenditionTransform: Transform {
     public let name = "rendition"
     public let summary = "files a JPEG (with alpha, a PNG) beside each HEIC, upright as displayed"
     public let stage = TransformStage.content
-    static let quality = 90
+    let handlers: PhotoFormatHandlers
 
-    public init() {}
+    public init(handlers: [any PhotoFormatHandler]) {
+        self.handlers = PhotoFormatHandlers(handlers)
+    }
 
     public func apply(to batch: inout ItemBatch, context: PipelineContext) throws {
         for index in batch.items.indices {
-            guard case .photo(var photo) = batch.items[index], photo.format.isHEIF, photo.rendition == nil else { continue }
-            photo.rendition = try TurnMemoryBudget.shared.withReservation(
-                of: TurnMemoryBudget.estimate(width: photo.width, height: photo.height, format: photo.format)
-            ) { try rendition(of: photo, warnings: &photo.warnings) }
+            guard case .photo(var photo) = batch.items[index], photo.format.isHEIF, photo.rendition == nil,
+                  let handler = handlers[photo.format]
+            else { continue }
+            var warnings = photo.warnings
+            guard let rendition = try handler.rendition(of: photo, warnings: &warnings) else { continue }
+            photo.rendition = rendition
+            photo.warnings = warnings
             photo.isVerified = true
             batch.items[index] = .photo(photo)
         }
-    }
-
-    func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition {
-        let turn = photo.orientation
-        let width = turn.swapsDimensions ? photo.height : photo.width
-        let height = turn.swapsDimensions ? photo.width : photo.height
-        let inspection = try HEIFCodec.inspect(photo.content)
-        if inspection.hasAlpha {
-            let pixels = try HEIFCodec.decode(photo.content)
-            // The sizes the PNG has once turned: the turn below keeps its eXIf chunk as it is.
-            let exif = uprightExif(photo.exif, width: width, height: height)
-            var png = try PNGCodec.encodeRGBA(pixels.bytes, width: pixels.width, height: pixels.height,
-                                              exif: exif.map { Array($0.dropFirst(JPEGSegments.exifPrefix.count)) })
-            if turn != .up { png = try PNGCodec.orient(png, orientation: turn.rawValue, exif: nil) }
-            return PhotoRendition(format: .png, bytes: png, width: width, height: height)
-        }
-        var exif = uprightExif(photo.exif, width: width, height: height)
-        if let payload = exif, payload.count > OrientTransform.maximumExifPayload {
-            warnings.append("the EXIF block (\(payload.count) bytes) does not fit a JPEG: the rendition has none")
-            exif = nil
-        }
-        var jpeg = try HEIFCodec.renderJPEG(photo.content, quality: RenditionTransform.quality, exifPayload: exif).bytes
-        if turn != .up {
-            jpeg = try JPEGCodec.orient(jpeg, orientation: turn.rawValue, exifPayload: exif).output
-        }
-        return PhotoRendition(format: .jpeg, bytes: jpeg, width: width, height: height)
-    }
-
-    /// The HEIF's EXIF block for a picture shown upright at `width` x `height`, as a JPEG APP1
-    /// payload (`Exif\0\0` and the TIFF structure); nil when it has none or libexif cannot read it.
-    private func uprightExif(_ tiff: [UInt8]?, width: Int, height: Int) -> [UInt8]? {
-        guard let tiff, let block = ExifBlock(tiff: tiff) else { return nil }
-        block.makeUpright(width: width, height: height, thumbnail: nil)
-        return block.serialized()
     }
 }

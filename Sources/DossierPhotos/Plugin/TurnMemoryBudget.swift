@@ -33,18 +33,9 @@ final class TurnMemoryBudget: Sendable {
     /// more, for the three turned components read together) and the codecs' buffers.
     static let largePhotoEstimate = 160 << 20
 
-    /// What turning a picture in memory may hold at its peak: for a JPEG, its coefficients (2 bytes for
-    /// each of up to 3 samples a pixel) and, on the pixel path, its samples; for a PNG, its rows
-    /// in and out at up to 8 bytes a pixel (16-bit RGBA); for a HEIF, what making its rendition holds.
-    static func estimate(width: Int, height: Int, format: PhotoFormat) -> Int {
-        let pixels = max(width, 0) * max(height, 0)
-        switch format {
-        case .jpeg: return pixels * 9
-        case .png: return pixels * 16
-        // A HEIF's rendition: libheif's decoded planes (1.5 bytes a pixel at 4:2:0), its RGB
-        // (3 or 4) and the encoder's rows.
-        case .heic, .avif: return pixels * 6
-        case .quickTime, .mp4, .m4v, .threeGP: return 0
-        }
+    /// What turning a picture of `width` x `height` in memory may hold at its peak, at what its
+    /// format's turn holds a pixel (`JPEGHandler.turnBytesPerPixel`, `HEIFRendition.bytesPerPixel`).
+    static func estimate(width: Int, height: Int, bytesPerPixel: Int) -> Int {
+        max(width, 0) * max(height, 0) * bytesPerPixel
     }
 }

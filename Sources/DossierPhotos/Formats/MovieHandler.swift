@@ -6,11 +6,10 @@ import Foundation
 /// own metadata, their turn left to players (turning a movie means re-encoding it) and reported
 /// as `rotation`. Only the `moov` box is read; a movie of any size is copied into the library's
 /// staging folder once, hashed on the way.
-public struct VideoImporter: Importer {
+public struct MovieHandler: PhotoFormatHandler {
     public let name = "video"
-    /// A movie is filed itself; there is no text to keep beside it.
-    public let keepsSource = false
     public let summary = "MOV, MP4, M4V and 3GP movies (recognised by their 'ftyp' brands), filed as they are"
+    public let formats: [PhotoFormat] = [.quickTime, .mp4, .m4v, .threeGP]
 
     /// Movies held in memory up to this size; larger ones are copied to a scratch file.
     static let inMemorySize: Int64 = 64 << 20
@@ -26,11 +25,11 @@ public struct VideoImporter: Importer {
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let content: PhotoContent
         let digest: ContentDigest
-        if input.source.size <= VideoImporter.inMemorySize {
+        if input.source.size <= MovieHandler.inMemorySize {
             let data = try input.readAll()
             (content, digest) = (.memory(data.bytes), data.digest)
         } else {
-            let file = try input.copy(into: context.scratchFolder, limit: VideoImporter.maximumSize)
+            let file = try input.copy(into: context.scratchFolder, limit: MovieHandler.maximumSize)
             (content, digest) = (.file(file), file.digest)
         }
         let facts: MovieFacts
@@ -39,14 +38,19 @@ public struct VideoImporter: Importer {
         } catch {
             throw VideoError.unreadable(error)
         }
-        let dated = VideoImporter.captureDate(facts, source: input.source, timeZone: context.timeZone)
-        var video = Photo(source: input.source, format: VideoImporter.format(of: input.head), content: content,
+        let dated = MovieHandler.captureDate(facts, source: input.source, timeZone: context.timeZone)
+        var video = Photo(source: input.source, format: MovieHandler.format(of: input.head), content: content,
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
                           exif: nil, isVerified: true, warnings: dated.warnings)
         video.rotation = facts.rotation ?? 0
         video.livePhotoStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
                                                                              identifier: facts.contentIdentifier)
         try sink.accept(.photo(video))
+    }
+
+    /// A movie's turn is its track matrix, which players honour: turning it means re-encoding.
+    public func upright(_ photo: Photo) -> Photo {
+        photo
     }
 
     /// The date: the QuickTime creation date (the camera's wall clock), else the `mvhd` time

@@ -1,14 +1,14 @@
 import DossierCore
 
-/// Reads HEIF photos (HEIC from iPhones and Android phones, AVIF): libheif opens the file and
+/// HEIF photos (HEIC from iPhones and Android phones, AVIF). Read: libheif opens the file and
 /// reads its primary image's size as displayed, its EXIF item and its profile; nothing is decoded
 /// here, so a duplicate is recognised before any pixel work. The container's transforms (irot,
-/// imir, clap) are what turns a HEIF upright; the EXIF Orientation inside is informational.
-public struct HEIFImporter: Importer {
+/// imir, clap) are what turns a HEIF upright; the EXIF Orientation inside is informational. It is
+/// filed as it is (`HEIFOrientation`), with a rendition beside it (`HEIFRendition`).
+public struct HEIFHandler: PhotoFormatHandler {
     public let name = "heif"
-    /// A photo is filed itself; there is no text to keep beside it.
-    public let keepsSource = false
     public let summary = "HEIC, HEIF and AVIF photos (recognised by their 'ftyp' brands); EXIF from the Exif item"
+    public let formats: [PhotoFormat] = [.heic, .avif]
     let largePhoto: LargePhoto
 
     public init(largePhoto: LargePhoto = .standard) {
@@ -48,5 +48,13 @@ public struct HEIFImporter: Importer {
                           captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
         try sink.accept(.photo(photo))
+    }
+
+    public func upright(_ photo: Photo) throws -> Photo {
+        try HEIFOrientation.resettingExifTag(of: photo)
+    }
+
+    public func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition? {
+        try HEIFRendition.rendition(of: photo, warnings: &warnings)
     }
 }

@@ -1,14 +1,16 @@
 import DossierCore
 import Foundation
 
-/// Reads PNG photos and screenshots, decoding them whole to prove them valid (PNGs are small
-/// next to camera JPEGs, and libpng checks every CRC only while decoding).
-public struct PNGImporter: Importer {
+/// PNG photos and screenshots. Read: decoded whole to prove them valid (PNGs are small next to
+/// camera JPEGs, and libpng checks every CRC only while decoding); EXIF from the eXIf chunk, the
+/// date from tIME. Turned through their pixels, every other chunk kept.
+public struct PNGHandler: PhotoFormatHandler {
     public let name = "png"
-    /// A photo is filed itself; there is no text to keep beside it.
-    public let keepsSource = false
     public let summary = "PNG images (recognised by their signature); EXIF from the eXIf chunk, date from tIME"
-
+    public let formats: [PhotoFormat] = [.png]
+    /// What turning one in memory may hold at its peak, a pixel: its rows in and out at up to
+    /// 8 bytes a pixel (16-bit RGBA).
+    static let turnBytesPerPixel = 16
     let largePhoto: LargePhoto
 
     public init(largePhoto: LargePhoto = .standard) {
@@ -39,5 +41,24 @@ public struct PNGImporter: Importer {
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,
                              warnings: metadata.warnings + [inspection.warning].compactMap { $0 })))
+    }
+
+    public func upright(_ photo: Photo) throws -> Photo {
+        let turn = try PixelTurn(photo, exifFitsAPP1Segment: false, bytesPerPixel: PNGHandler.turnBytesPerPixel)
+        let (orientation, exif) = (photo.orientation, turn.newExifTIFF)
+        switch photo.content {
+        case .memory(let bytes):
+            guard orientation != .up else {
+                return turn.finished(with: .memory(exif.map { PNGChunks.replacingExif(in: bytes, with: $0) } ?? bytes))
+            }
+            let turned = try turn.reservingMemory { try PNGCodec.orient(bytes, orientation: orientation.rawValue, exif: exif) }
+            return turn.finished(with: .memory(turned))
+        case .file(let file):
+            guard orientation != .up else {
+                return turn.finished(with: .file(try exif.map { try PNGChunks.replacingExif(in: file, with: $0) } ?? file))
+            }
+            let turned = try turn.reservingMemory { try PNGCodec.orient(file, orientation: orientation.rawValue, exif: exif) }
+            return turn.finished(with: .file(turned))
+        }
     }
 }

@@ -1,0 +1,5 @@
+import DossierCore
+
+extension PhotoFormat {
+    public static let jpeg = PhotoFormat(fileExtension: "jpg", displayName: "JPEG")
+}
