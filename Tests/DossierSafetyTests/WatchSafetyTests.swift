@@ -261,7 +261,8 @@ struct WatchSafetyTests {
             try WatchSafetyTests.drop(WatchSafetyTests.log((part * 9)..<(part * 9 + 9)), as: "pets/rex/log-\(part).txt", in: folder)
         }
         try WatchSafetyTests.drop(Array("not a photo at all".utf8) + [0, 1, 2], as: "pets/rex/broken.jpg", in: folder)
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed()
+        var generator = seed.generator
         for round in 0..<10 {
             let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...900, using: &generator)))
@@ -270,24 +271,25 @@ struct WatchSafetyTests {
             _ = await daemon.stop(with: SIGKILL)
         }
         let last = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
-        #expect(await last.wait(upTo: .seconds(60)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(last.text)")
-        #expect(await last.stop().status == 0)
+        #expect(await last.wait(upTo: .seconds(60)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(seed)\n\(last.text)")
+        #expect(await last.stop().status == 0, "\(seed)")
 
         // Every photo's content once, each file whole.
         let filed = folder.files(under: "Library/pets/rex/photos")
-        #expect(filed.count == photos + 10)
+        #expect(filed.count == photos + 10, "\(seed)")
         for path in filed {
-            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")))
-            #expect(((path as NSString).lastPathComponent as NSString).deletingPathExtension.hasSuffix("_" + ContentDigest(of: bytes).shortHex))
+            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")), "\(seed)")
+            #expect(((path as NSString).lastPathComponent as NSString).deletingPathExtension.hasSuffix("_" + ContentDigest(of: bytes).shortHex),
+                    "\(seed)")
         }
         // Every log line once.
         let records = WatchSafetyTests.recordLines(folder)
-        #expect(records.count == 27)
-        #expect(Set(records).count == records.count)
+        #expect(records.count == 27, "\(seed)")
+        #expect(Set(records).count == records.count, "\(seed)")
         // The broken one in quarantine, once.
         let quarantined = folder.files(under: "Library/quarantine").filter { !$0.hasSuffix(".error.json") }
-        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"], "\(seed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty, "\(seed)")
     }
 
     @Test("keeps to two malloc arenas however many threads its batches used, so its peak memory cannot creep up over months")
