@@ -159,6 +159,7 @@ struct SourceHistorySafetyTests {
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         // Deleted by hand while it runs, then a new note of that name.
         try FileManager.default.removeItem(atPath: folder.path("inbox/pets/rex/w.txt"))
+        // Time for the daemon to see the deletion before the new note lands (it logs nothing for it).
         try await Task.sleep(for: .milliseconds(500))
         try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(8, 430)]).utf8), as: "pets/rex/w.txt", in: folder)
         #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")

@@ -204,7 +204,8 @@ struct WatchSafetyTests {
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         try WatchSafetyTests.drop(log, as: "pets/rex/notes.txt", in: folder)
-        // Settled (0.3 s) and well into its import, which takes seconds.
+        // Settled (0.3 s) and well into its import, which takes seconds: the moment to stop it,
+        // chosen, not waited for (the #require below says when the log has become too short).
         try await Task.sleep(for: .milliseconds(1500))
         try #require(daemon.events("filed").isEmpty, "the log was filed before the test could stop the daemon: make it longer")
         let stopped = await daemon.stop(with: SIGTERM)
@@ -413,6 +414,7 @@ struct WatchSafetyTests {
         try folder.write(SafetyFixtures.jpeg(seed: 23), to: "outside/children/mia/new.jpg")
         #expect(rename(folder.path("outside/children"), folder.path("linked-inbox/children")) == 0)
         #expect(await daemon.wait(upTo: .seconds(10)) { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("filed").count == 2)
@@ -508,6 +510,7 @@ struct WatchSafetyTests {
         try folder.write(SafetyFixtures.jpeg(seed: 41), to: "inbox/pets/rex/a.jpg")
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         // Unmounted: the empty folder beneath shows; nothing is read as deleted, nothing happens.
+        // The second unmounted is the scenario (the daemon meets the bare folder), not a wait.
         #expect(umount2(inbox, Int32(MNT_DETACH)) == 0)
         try await Task.sleep(for: .seconds(1))
         // Mounted again (another file system), and a file written there before the daemon looks.
