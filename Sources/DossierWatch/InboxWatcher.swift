@@ -18,6 +18,8 @@ import Synchronization
 /// timer fires then but the rescan's and the watchdog's), so it never holds a thread of Swift's
 /// cooperative pool. A file handed on is not handed again until the consumer says how it ended
 /// (`finished`); one left in the inbox (kept, or not removed) is handed again only once it changes.
+/// `idle()` waits until the watcher has nothing under way: the way to see that something did
+/// not happen (a file handed on a second time) without waiting for a guessed length of time.
 public final class InboxWatcher: @unchecked Sendable {
     public struct Settings: Sendable {
         /// How long a file's size and modification time must stay the same.
@@ -75,6 +77,8 @@ public final class InboxWatcher: @unchecked Sendable {
     /// Files that stayed in the inbox and have left it since (deleted, moved away), for the
     /// consumer to record as departed before it files what may come at their paths.
     private let departures = Mutex<[String]>([])
+    /// Callers of `idle()` not yet answered.
+    private let idleWaiters = Mutex(IdleWaiters())
     private var thread: Thread?
     /// Called on the watcher's thread once the first scan is done, and at each heartbeat.
     private let onFirstScan: @Sendable (Int) -> Void
@@ -109,6 +113,23 @@ public final class InboxWatcher: @unchecked Sendable {
         var endings: [(String, Ending)] = []
         var rescanReason: String?
         var stopping = false
+    }
+
+    /// Those waiting in `idle()`, by number: `asking` until the watcher has looked at the inbox
+    /// since they asked, then `looked` until it is idle.
+    private struct IdleWaiters {
+        var nextNumber = 0
+        var asking: [Int: CheckedContinuation<Void, Never>] = [:]
+        var looked: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// Cancelled before they were put in `asking`.
+        var cancelled: Set<Int> = []
+        var stopped = false
+
+        /// Removes everyone (the watcher stopped) and hands back what to resume.
+        mutating func takeAll() -> [CheckedContinuation<Void, Never>] {
+            defer { asking = [:]; looked = [:] }
+            return Array(asking.values) + Array(looked.values)
+        }
     }
 
     /// - Parameter eventSource: where events come from; inotify unless given (tests give one
@@ -175,6 +196,41 @@ public final class InboxWatcher: @unchecked Sendable {
         wake()
     }
 
+    /// Returns once the watcher is idle: it has looked at the inbox since this call (read the
+    /// kernel's events, or, when polling, read the folders) and then had no file settling, no
+    /// file handed on that the consumer has not said `finished` for, no ending not yet taken in
+    /// and no rescan asked for. What is handed on after that comes only from a change in the
+    /// inbox (or a rescan). A file still open for writing waits for its writer, and does not
+    /// count. Returns at once when the watcher has stopped, or the calling task is cancelled.
+    ///
+    /// For tests and tools that must see that nothing more happens; the watcher itself never waits
+    /// for it. Each call costs the watcher one look at its events, or waits for its next poll.
+    public func idle() async {
+        let number = idleWaiters.withLock { waiters in
+            defer { waiters.nextNumber += 1 }
+            return waiters.nextNumber
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let answered = idleWaiters.withLock { waiters in
+                    if waiters.stopped || waiters.cancelled.remove(number) != nil { return true }
+                    waiters.asking[number] = continuation
+                    return false
+                }
+                if answered { continuation.resume() } else { wake() }
+            }
+        } onCancel: {
+            let waiting = idleWaiters.withLock { waiters -> CheckedContinuation<Void, Never>? in
+                if let waiting = waiters.asking.removeValue(forKey: number) ?? waiters.looked.removeValue(forKey: number) {
+                    return waiting
+                }
+                waiters.cancelled.insert(number)
+                return nil
+            }
+            waiting?.resume()
+        }
+    }
+
     private func wake() {
         var one: UInt8 = 1
         _ = write(wakeWriteDescriptor, &one, 1)
@@ -191,6 +247,10 @@ public final class InboxWatcher: @unchecked Sendable {
                 return mailbox
             }
             if mail.stopping { break }
+            // Those who asked before this turn, and whether it looks at the inbox after they asked:
+            // it reads the events, or, polling, it reads the folders if a poll is due.
+            let asking = idleWaiters.withLock { Set($0.asking.keys) }
+            var looks = polling == nil
             take(mail.endings)
             if let reason = mail.rescanReason {
                 for path in unfiled { remembered[path] = nil }
@@ -203,6 +263,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 if let polling, now >= nextPoll {
                     nextPoll = now + polling
                     scan(inbox, watching: false)
+                    looks = true
                 }
                 settle(ContinuousClock.now)
             }
@@ -210,7 +271,11 @@ public final class InboxWatcher: @unchecked Sendable {
                 nextHeartbeat = now + heartbeat
                 onHeartbeat()
             }
-            let timeout = nextWakeUp() - ContinuousClock.now
+            looks = looks || waitingForInbox
+            // Someone waits in `idle()` and nothing is under way: the events are read now, not
+            // when something is next due, and the turn ends with the answer.
+            let answerNow = settling.isEmpty && handed.isEmpty && idleWaiters.withLock { !$0.looked.isEmpty || (looks && !$0.asking.isEmpty) }
+            let timeout = answerNow ? .zero : nextWakeUp() - ContinuousClock.now
             let events: [InboxEvent]
             if let eventSource, !waitingForInbox {
                 events = eventSource.waitForEvents(timeout: timeout, wakeDescriptor: wakeDescriptor)
@@ -222,8 +287,32 @@ public final class InboxWatcher: @unchecked Sendable {
             var drained = [UInt8](repeating: 0, count: 64)
             while read(wakeDescriptor, &drained, drained.count) > 0 {}
             handle(events)
+            answerIdle(asking: asking, looked: looks)
         }
         batches.finish()
+        let waiting = idleWaiters.withLock { waiters in
+            waiters.stopped = true
+            return waiters.takeAll()
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// At the end of a turn: those who asked before it are past the look at the inbox if it made
+    /// one (`looked`); everyone past it is answered if nothing is under way.
+    private func answerIdle(asking: Set<Int>, looked: Bool) {
+        let isIdle = settling.isEmpty && handed.isEmpty
+            && mailbox.withLock { $0.endings.isEmpty && $0.rescanReason == nil }
+        let answered = idleWaiters.withLock { waiters -> [CheckedContinuation<Void, Never>] in
+            if looked {
+                for number in asking {
+                    if let waiting = waiters.asking.removeValue(forKey: number) { waiters.looked[number] = waiting }
+                }
+            }
+            guard isIdle else { return [] }
+            defer { waiters.looked = [:] }
+            return Array(waiters.looked.values)
+        }
+        for continuation in answered { continuation.resume() }
     }
 
     /// The earliest moment something is due: a settling file's settle time, a poll, a rescan,

@@ -196,6 +196,7 @@ struct ImportCommandTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // Time for an import that did not wait to file something: an absence, which no condition shows.
         try await Task.sleep(for: .milliseconds(700))
         #expect(process.isRunning)
         #expect(folder.files(under: "Library").isEmpty)

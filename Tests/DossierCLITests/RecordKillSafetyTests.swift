@@ -30,7 +30,8 @@ struct RecordKillSafetyTests {
             log += "\(2015 + day / 336).\(day / 28 % 12 + 1).\(day % 28 + 1) 귀뚜라미 \(index % 9 + 1)마리 #\(index)\n"
         }
         try folder.write(Array(log.utf8), to: "logs/pets/leo/care.txt")
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed()
+        var generator = seed.generator
         for _ in 0..<4 {
             let process = DossierBinary.process(["import", "logs", "--library", "Library"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice

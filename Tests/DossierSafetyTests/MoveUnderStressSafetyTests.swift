@@ -37,7 +37,8 @@ struct MoveUnderStressSafetyTests {
         let photos = try MoveUnderStressSafetyTests.makeDump(in: folder, photos: 40)
         let logs = (1...3).map { MoveUnderStressSafetyTests.log($0) }
         for (index, log) in logs.enumerated() { try folder.write(log, to: "dump/pets/rex/care-\(index + 1).txt") }
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed()
+        var generator = seed.generator
         for _ in 0..<8 {
             let process = DossierBinary.process(["import", "dump", "--library", "Library", "--move", "--jobs", "2"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice
@@ -47,22 +48,22 @@ struct MoveUnderStressSafetyTests {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let (dump, library) = MoveUnderStressSafetyTests.photoBytes(in: folder)
-            #expect(Set(dump).union(library) == photos, "a photo is neither in the dump nor in the library")
+            #expect(Set(dump).union(library) == photos, "a photo is neither in the dump nor in the library; \(seed)")
             for (index, log) in logs.enumerated() where !FileManager.default.fileExists(atPath: folder.path("dump/pets/rex/care-\(index + 1).txt")) {
                 let kept = folder.files(under: "Library/sources").compactMap { SafetyFixtures.contents(folder.path("Library/sources/\($0)")) }
-                #expect(kept.contains(Array(log.utf8)), "care-\(index + 1).txt was removed without its kept copy")
+                #expect(kept.contains(Array(log.utf8)), "care-\(index + 1).txt was removed without its kept copy; \(seed)")
             }
         }
         let last = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
-        #expect(last.status == 0, "\(last.standardOutput)")
-        #expect(folder.files(under: "dump").isEmpty)
+        #expect(last.status == 0, "\(seed)\n\(last.standardOutput)")
+        #expect(folder.files(under: "dump").isEmpty, "\(seed)")
         let (_, library) = MoveUnderStressSafetyTests.photoBytes(in: folder)
-        #expect(library.count == photos.count)
-        #expect(Set(library) == photos)
-        #expect(folder.files(under: "Library/sources").count == 3)
+        #expect(library.count == photos.count, "\(seed)")
+        #expect(Set(library) == photos, "\(seed)")
+        #expect(folder.files(under: "Library/sources").count == 3, "\(seed)")
         let yearFile = try String(contentsOfFile: folder.path("Library/pets/rex/records/2024.jsonl"), encoding: .utf8)
-        #expect(yearFile.split(separator: "\n").count == 120)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+        #expect(yearFile.split(separator: "\n").count == 120, "\(seed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty, "\(seed)")
     }
 
     @Test("On a full disk, a --move import removes no source it could not file whole, and names the reason",

@@ -81,6 +81,7 @@ struct WatchIdentitySafetyTests {
         #expect(await daemon.wait { daemon.events("passed-over").count == 2 }, "\(daemon.text)")
         try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 9), as: "pets/rex/b.jpg", in: folder)
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("quarantined").isEmpty && daemon.events("duplicate").isEmpty && daemon.events("stuck").isEmpty,
@@ -104,6 +105,7 @@ struct WatchIdentitySafetyTests {
         let before = WatchIdentitySafetyTests.snapshot(folder, "Library")
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("filed").isEmpty && daemon.events("duplicate").isEmpty && daemon.events("quarantined").isEmpty)
@@ -124,6 +126,7 @@ struct WatchIdentitySafetyTests {
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         kill(daemon.pid, SIGHUP)
         #expect(await daemon.wait { daemon.events("rescan").count >= 1 })
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         let passed = daemon.events("passed-over")
@@ -146,6 +149,7 @@ struct WatchIdentitySafetyTests {
         #expect(rename(folder.path("OldLibrary"), folder.path("inbox/OldLibrary")) == 0)
         try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 7), as: "pets/rex/b.jpg", in: folder)
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("passed-over").map { $0["source"] } == [folder.path("inbox/OldLibrary")], "\(daemon.text)")
@@ -179,11 +183,13 @@ struct WatchIdentitySafetyTests {
             try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_\(index).jpg", in: folder)
         }
         #expect(await daemon.wait { !daemon.events("library-gone").isEmpty }, "\(daemon.text)")
+        // Longer than the daemon's look for its library (every 2 s): time for a wrong filing to show.
         try await Task.sleep(for: .seconds(3))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library")).isEmpty, "nothing made on the bare mount point")
         #expect(WatchSafetyTests.inboxFiles(folder).count == 2)
         // Another library in its place: not the one it files into.
         #expect(try DossierBinary.run(["init", "Library"], in: folder.url).status == 0)
+        // As above: time for a filing into the wrong library to show.
         try await Task.sleep(for: .seconds(3))
         #expect(WatchSafetyTests.inboxFiles(folder).count == 2)
         #expect(folder.files(under: "Library/pets").isEmpty)

@@ -204,7 +204,8 @@ struct WatchSafetyTests {
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         try WatchSafetyTests.drop(log, as: "pets/rex/notes.txt", in: folder)
-        // Settled (0.3 s) and well into its import, which takes seconds.
+        // Settled (0.3 s) and well into its import, which takes seconds: the moment to stop it,
+        // chosen, not waited for (the #require below says when the log has become too short).
         try await Task.sleep(for: .milliseconds(1500))
         try #require(daemon.events("filed").isEmpty, "the log was filed before the test could stop the daemon: make it longer")
         let stopped = await daemon.stop(with: SIGTERM)
@@ -261,7 +262,8 @@ struct WatchSafetyTests {
             try WatchSafetyTests.drop(WatchSafetyTests.log((part * 9)..<(part * 9 + 9)), as: "pets/rex/log-\(part).txt", in: folder)
         }
         try WatchSafetyTests.drop(Array("not a photo at all".utf8) + [0, 1, 2], as: "pets/rex/broken.jpg", in: folder)
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed()
+        var generator = seed.generator
         for round in 0..<10 {
             let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
             try await Task.sleep(for: .milliseconds(Int.random(in: 50...900, using: &generator)))
@@ -270,24 +272,25 @@ struct WatchSafetyTests {
             _ = await daemon.stop(with: SIGKILL)
         }
         let last = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "0.05"])
-        #expect(await last.wait(upTo: .seconds(60)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(last.text)")
-        #expect(await last.stop().status == 0)
+        #expect(await last.wait(upTo: .seconds(60)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(seed)\n\(last.text)")
+        #expect(await last.stop().status == 0, "\(seed)")
 
         // Every photo's content once, each file whole.
         let filed = folder.files(under: "Library/pets/rex/photos")
-        #expect(filed.count == photos + 10)
+        #expect(filed.count == photos + 10, "\(seed)")
         for path in filed {
-            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")))
-            #expect(((path as NSString).lastPathComponent as NSString).deletingPathExtension.hasSuffix("_" + ContentDigest(of: bytes).shortHex))
+            let bytes = try #require(SafetyFixtures.contents(folder.path("Library/pets/rex/photos/\(path)")), "\(seed)")
+            #expect(((path as NSString).lastPathComponent as NSString).deletingPathExtension.hasSuffix("_" + ContentDigest(of: bytes).shortHex),
+                    "\(seed)")
         }
         // Every log line once.
         let records = WatchSafetyTests.recordLines(folder)
-        #expect(records.count == 27)
-        #expect(Set(records).count == records.count)
+        #expect(records.count == 27, "\(seed)")
+        #expect(Set(records).count == records.count, "\(seed)")
         // The broken one in quarantine, once.
         let quarantined = folder.files(under: "Library/quarantine").filter { !$0.hasSuffix(".error.json") }
-        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
+        #expect(quarantined.map { ($0 as NSString).lastPathComponent } == ["broken.jpg"], "\(seed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty, "\(seed)")
     }
 
     @Test("keeps to two malloc arenas however many threads its batches used, so its peak memory cannot creep up over months")
@@ -411,6 +414,7 @@ struct WatchSafetyTests {
         try folder.write(SafetyFixtures.jpeg(seed: 23), to: "outside/children/mia/new.jpg")
         #expect(rename(folder.path("outside/children"), folder.path("linked-inbox/children")) == 0)
         #expect(await daemon.wait(upTo: .seconds(10)) { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("filed").count == 2)
@@ -506,6 +510,7 @@ struct WatchSafetyTests {
         try folder.write(SafetyFixtures.jpeg(seed: 41), to: "inbox/pets/rex/a.jpg")
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         // Unmounted: the empty folder beneath shows; nothing is read as deleted, nothing happens.
+        // The second unmounted is the scenario (the daemon meets the bare folder), not a wait.
         #expect(umount2(inbox, Int32(MNT_DETACH)) == 0)
         try await Task.sleep(for: .seconds(1))
         // Mounted again (another file system), and a file written there before the daemon looks.

@@ -22,6 +22,7 @@ struct InboxWatcherTests {
         let path = inbox.path("pets/leo/IMG_0001.jpg")
         try FileManager.default.createDirectory(atPath: inbox.path("pets/leo"), withIntermediateDirectories: true)
         // Pauses three times the settle time: only the open descriptor says the file is not done.
+        // The pauses are the scenario (a slow writer), not a wait for the watcher.
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(descriptor >= 0)
         let chunk = [UInt8](repeating: 0xAB, count: 64 * 1024)
@@ -32,7 +33,7 @@ struct InboxWatcherTests {
         }
         close(descriptor)
         #expect(await inbox.wait { inbox.handedNames.count == 1 })
-        try await Task.sleep(for: .milliseconds(700))
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames == ["pets/leo/IMG_0001.jpg"])
         #expect(inbox.handed.first?.size == Int64(4 * chunk.count))
     }
@@ -46,7 +47,7 @@ struct InboxWatcherTests {
         for (index, name) in names.enumerated() { try InboxWatcherTests.writeFile("\(outside)/\(name)", seed: index) }
         for name in names { #expect(rename("\(outside)/\(name)", inbox.path(name)) == 0) }
         #expect(await inbox.wait { inbox.handedNames.count >= 500 })
-        try await Task.sleep(for: .milliseconds(700))
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.sorted() == names)
     }
 
@@ -66,7 +67,7 @@ struct InboxWatcherTests {
         // A folder created after the move is watched too.
         try InboxWatcherTests.writeFile(inbox.path("dump/pets/leo/new/d.jpg"))
         #expect(await inbox.wait { inbox.handedNames.count >= 5 })
-        try await Task.sleep(for: .milliseconds(500))
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.sorted() == (expected + ["dump/pets/leo/new/d.jpg"]).sorted())
     }
 
@@ -77,7 +78,8 @@ struct InboxWatcherTests {
         let inbox = try WatchedInbox(before: { folder in
             for (index, name) in existing.enumerated() { try InboxWatcherTests.writeFile(folder.path("inbox/\(name)"), size: 10, seed: index) }
             let inboxPath = folder.path("inbox")
-            // Drops new files into folders the scan has and has not reached, while it runs.
+            // Drops new files into folders the scan has and has not reached, while it runs: the
+            // pauses spread the drops over the scan (the scenario, not a wait).
             dropper.withLock {
                 $0 = Task.detached {
                     var dropped: [String] = []
@@ -94,7 +96,7 @@ struct InboxWatcherTests {
         let dropped = try await dropper.withLock { $0! }.value
         let all = (existing + dropped).sorted()
         #expect(await inbox.wait(upTo: .seconds(20)) { inbox.handedNames.count >= all.count })
-        try await Task.sleep(for: .milliseconds(500))
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.sorted() == all)
     }
 
@@ -111,7 +113,9 @@ struct InboxWatcherTests {
         lossy.losing.store(true, ordering: .sequentiallyConsistent)
         let names = (0..<60).map { "burst/\($0).jpg" }
         for (index, name) in names.enumerated() { try InboxWatcherTests.writeFile(inbox.path(name), seed: index) }
-        try await Task.sleep(for: .seconds(1))
+        // Idle: the watcher has read (and lost) the events of every file written; one it saw
+        // anyway would have settled and been handed on before it is idle.
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.isEmpty, "the events were lost; nothing should have been seen yet")
         lossy.losing.store(false, ordering: .sequentiallyConsistent)
         #expect(await inbox.wait { inbox.handedNames.count >= 60 })
@@ -126,7 +130,8 @@ struct InboxWatcherTests {
         try InboxWatcherTests.writeFile(inbox.path("pets/leo/a.jpg"))
         try InboxWatcherTests.writeFile(inbox.path("b.txt"))
         #expect(await inbox.wait { inbox.handedNames.count >= 2 })
-        try await Task.sleep(for: .milliseconds(800))
+        // Idle, polling: a poll has read the folders again since both were handed on.
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.sorted() == ["b.txt", "pets/leo/a.jpg"])
     }
 
@@ -150,7 +155,9 @@ struct InboxWatcherTests {
                          "~$notes.docx", ".stversions/IMG_5.jpg", "@eaDir/IMG_6.jpg", ".Trash-1000/IMG_7.jpg",
                          "IMG_8.JPG.PARTIAL", "IMG_9.tmp"]
         for name in temporary { try InboxWatcherTests.writeFile(inbox.path(name)) }
-        try await Task.sleep(for: .seconds(1))
+        // Idle: every event of the writes read; a name taken by mistake would have settled and
+        // been handed on first.
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.isEmpty)
         #expect(rename(inbox.path("IMG_1.jpg.part"), inbox.path("IMG_1.jpg")) == 0)
         #expect(await inbox.wait { inbox.handedNames == ["IMG_1.jpg"] })
@@ -164,7 +171,7 @@ struct InboxWatcherTests {
         let aside = inbox.folder.path("aside")
         #expect(rename(path, aside) == 0)
         try InboxWatcherTests.writeFile("\(aside)/pets/leo/a.jpg")
-        try await Task.sleep(for: .seconds(1))
+        await waitUntil("the watcher to say the inbox is gone") { inbox.logLines.contains { $0.contains("inbox-gone") } }
         #expect(rename(aside, path) == 0)
         #expect(await inbox.wait { inbox.handedNames == ["pets/leo/a.jpg"] })
         // Watched again: a new file is seen.
@@ -179,6 +186,7 @@ struct InboxWatcherTests {
         try InboxWatcherTests.writeFile(inbox.path("pets/leo/gone.jpg"))
         try InboxWatcherTests.writeFile(inbox.path("pets/leo/IMG_0001.jpg.part"), seed: 1)
         try InboxWatcherTests.writeFile(inbox.path("pets/leo/moved.jpg"), seed: 2)
+        // A third of the settle time: the scenario is a change while the files settle, not a wait.
         try await Task.sleep(for: .milliseconds(200))
         #expect(unlink(inbox.path("pets/leo/gone.jpg")) == 0)
         // A download finishing (its temporary name dropped), and a file moved to another folder.
@@ -186,7 +194,7 @@ struct InboxWatcherTests {
         try FileManager.default.createDirectory(atPath: inbox.path("pets/mia"), withIntermediateDirectories: true)
         #expect(rename(inbox.path("pets/leo/moved.jpg"), inbox.path("pets/mia/moved.jpg")) == 0)
         #expect(await inbox.wait { inbox.handedNames.count >= 2 })
-        try await Task.sleep(for: .milliseconds(1500))
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.sorted() == ["pets/leo/IMG_0001.jpg", "pets/mia/moved.jpg"])
         #expect(!inbox.logLines.contains { $0.contains("gone.jpg") }, "\(inbox.logLines)")
     }
@@ -201,7 +209,8 @@ struct InboxWatcherTests {
         try InboxWatcherTests.writeFile(inbox.path("pets/leo/IMG_0001.jpg"))
         #expect(await inbox.wait { inbox.handedNames.count >= 1 })
         inbox.watcher.rescan(reason: "test")
-        try await Task.sleep(for: .milliseconds(800))
+        // Idle: after the rescan asked for, and whatever it found settled and handed on.
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames == ["pets/leo/IMG_0001.jpg"])
     }
 
@@ -212,7 +221,8 @@ struct InboxWatcherTests {
         try InboxWatcherTests.writeFile(inbox.path("log.txt"), size: 10)
         #expect(await inbox.wait { inbox.handedNames.count == 1 })
         inbox.watcher.rescan(reason: "test")
-        try await Task.sleep(for: .milliseconds(800))
+        // Idle: after the rescan asked for, and whatever it found settled and handed on.
+        await inbox.waitUntilIdle()
         #expect(inbox.handedNames.count == 1)
         try InboxWatcherTests.writeFile(inbox.path("log.txt"), size: 20)
         #expect(await inbox.wait { inbox.handedNames.count == 2 })

@@ -4,6 +4,7 @@ import DossierWatch
 import Foundation
 import Logging
 import Synchronization
+import Testing
 
 /// An `InboxWatcher` on a fresh inbox, with what it hands on collected: each file is said to have
 /// stayed (as with `--keep`), so it is handed again only if it changes.
@@ -69,6 +70,16 @@ final class WatchedInbox: Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
         return condition()
+    }
+
+    /// Waits until the watcher is idle (`InboxWatcher.idle()`): it has read every event of what
+    /// the test did before this call, and every file that settled has been handed on and
+    /// finished. What has been handed on then is all that will be, until the inbox changes; a
+    /// file handed on twice would be there. Records a failure when it is not idle in `timeout`.
+    func waitUntilIdle(upTo timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async {
+        let watcher = self.watcher
+        await waitFor("the watcher to be idle (handed on so far: \(handedNames.count))", upTo: timeout,
+                      sourceLocation: sourceLocation) { await watcher.idle() }
     }
 
     func waitForFirstScan() async {
