@@ -306,7 +306,7 @@ public final class ImportService: Service {
     /// within the batch's session: the quarantine stages copies in the library's staging folder,
     /// which an import clears). One that cannot be quarantined stays in the inbox, listed as
     /// stuck in the library's index.
-    func quarantine(_ source: SourceFile, _ outcome: SourceOutcome, index: LibraryIndex, layout: LibraryLayout) -> InboxWatcher.Ending {
+    func quarantine(_ source: SourceFile, _ outcome: SourceOutcome, index: any LibraryCatalog, layout: LibraryLayout) -> InboxWatcher.Ending {
         let reason = outcome.reason
         let quarantine = Quarantine(layout: layout)
         do {
@@ -330,14 +330,14 @@ public final class ImportService: Service {
     }
 
     /// A source once stuck that is filed now comes off the list (`QuarantineStep`).
-    func filed(_ source: SourceFile, index: LibraryIndex) {
+    func filed(_ source: SourceFile, index: any LibraryCatalog) {
         guard stuck.withLock({ $0.contains(source.path) }) else { return }
         updateStuckSources([], forgetting: [source.path], index: index)
     }
 
     /// Lists sources as stuck in the index, and takes others off the list, with the stuck files
     /// that have left the inbox since (deleted by hand).
-    private func updateStuckSources(_ nowStuck: [StuckSource], forgetting left: [String], index: LibraryIndex) {
+    private func updateStuckSources(_ nowStuck: [StuckSource], forgetting left: [String], index: any LibraryCatalog) {
         let gone = stuck.withLock { $0 }.filter { SourcePath.status($0, followingLinks: false) == nil }
         do {
             try index.updateStuckSources(nowStuck, forgetting: left + gone)

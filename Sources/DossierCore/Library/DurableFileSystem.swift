@@ -10,7 +10,7 @@ enum DurableFileSystem {
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+            guard written > 0 else { throw .cannotWrite(path: path, reason: .errno()) }
             offset += written
         }
     }

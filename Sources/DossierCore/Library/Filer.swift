@@ -8,12 +8,12 @@ import Foundation
 /// next run clears.
 public struct Filer: Sendable {
     public let layout: LibraryLayout
-    public let index: LibraryIndex?
+    public let index: (any LibraryCatalog)?
     public let dryRun: Bool
     /// Names tried for one photo when others with the same date and hash prefix hold other bytes.
     static let maximumCollisions = 100
 
-    public init(layout: LibraryLayout, index: LibraryIndex?, dryRun: Bool) {
+    public init(layout: LibraryLayout, index: (any LibraryCatalog)?, dryRun: Bool) {
         self.layout = layout
         self.index = index
         self.dryRun = dryRun

@@ -4,13 +4,16 @@ import Foundation
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case pathOutsideLibrary(String)
     case busy(library: String, holder: String)
-    case cannotCreate(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
-    case index(path: String, reason: String)
+    case cannotCreate(path: String, reason: FailureCause)
+    case cannotWrite(path: String, reason: FailureCause)
+    /// The index (SQLite) failed.
+    case index(path: String, reason: FailureCause)
+    /// A line of a year file is no record line: the library's own file is damaged.
+    case damagedYearFile(path: String, line: Int, reason: String)
     /// A symbolic link inside the library, where Dossier refuses to follow one.
     case symbolicLink(path: String)
     case missing(path: String)
-    case cannotRead(path: String, reason: String)
+    case cannotRead(path: String, reason: FailureCause)
     /// A settings file of the library (`config/library.json`) that cannot be used as it is.
     case badConfiguration(path: String, reason: String)
     /// Nothing of a library at the path (a typo, a drive not mounted, a library moved away).
@@ -27,12 +30,42 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// other source would fail the same way.
     public var isAboutTheLibrary: Bool {
         switch self {
-        case .index, .busy, .badConfiguration, .noLibrary, .otherLibrary, .indexOfAnotherLibrary:
+        case .index, .damagedYearFile, .busy, .badConfiguration, .noLibrary, .otherLibrary, .indexOfAnotherLibrary:
             return true
         case .cannotWrite(_, let reason), .cannotCreate(_, let reason):
-            return [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains { reason.hasSuffix(errnoMessage($0)) }
+            return reason.errno.map { [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains($0) } ?? false
         case .pathOutsideLibrary, .symbolicLink, .missing, .cannotRead:
             return false
+        }
+    }
+
+    /// A stable name for the kind of failure, for programs (logs, `--json`) that must not parse
+    /// the words.
+    public var code: String {
+        switch self {
+        case .pathOutsideLibrary: "path-outside-library"
+        case .busy: "busy"
+        case .cannotCreate: "cannot-create"
+        case .cannotWrite: "cannot-write"
+        case .index: "index"
+        case .damagedYearFile: "damaged-year-file"
+        case .symbolicLink: "symbolic-link"
+        case .missing: "missing"
+        case .cannotRead: "cannot-read"
+        case .badConfiguration: "bad-configuration"
+        case .noLibrary: "no-library"
+        case .otherLibrary: "other-library"
+        case .indexOfAnotherLibrary: "index-of-another-library"
+        }
+    }
+
+    /// What the layer below said, with its code (errno, SQLite's), when it said anything.
+    public var cause: FailureCause? {
+        switch self {
+        case .cannotCreate(_, let reason), .cannotWrite(_, let reason), .index(_, let reason), .cannotRead(_, let reason):
+            return reason
+        default:
+            return nil
         }
     }
 
@@ -49,6 +82,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         case .index(let path, let reason):
             return "the library index \(path) failed: \(reason)"
+        case .damagedYearFile(let path, let line, let reason):
+            return "\(path), line \(line), is damaged: \(reason)"
         case .symbolicLink(let path):
             return "\(path) is a symbolic link inside the library; Dossier never follows links there "
                 + "(they could lead its writes and deletes outside it): replace it with a real folder or file"

@@ -70,11 +70,11 @@ public struct LibraryFileSystem: Sendable {
         var problem: LibraryError?
         do throws(LibraryError) {
             try DurableFileSystem.writeAll(bytes, to: descriptor, path: path)
-            if sync, fsync(descriptor) != 0 { throw LibraryError.cannotWrite(path: path, reason: errnoMessage()) }
+            if sync, fsync(descriptor) != 0 { throw LibraryError.cannotWrite(path: path, reason: .errno()) }
         } catch {
             problem = error
         }
-        if close(descriptor) != 0, problem == nil { problem = .cannotWrite(path: path, reason: errnoMessage()) }
+        if close(descriptor) != 0, problem == nil { problem = .cannotWrite(path: path, reason: .errno()) }
         if let problem {
             try? remove(path)
             throw problem
@@ -113,7 +113,7 @@ public struct LibraryFileSystem: Sendable {
     public func syncFile(_ path: String) throws(LibraryError) {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
-        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        if fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: .errno()) }
     }
 
     /// Fsyncs files already written and closed, several at once: the storage takes them in
@@ -140,9 +140,9 @@ public struct LibraryFileSystem: Sendable {
             try withParent(of: finalPath, creatingFolders: true) { folder, name throws(LibraryError) in
                 if linkat(stagingFolder, stagedName, folder, name, 0) != 0 {
                     if errno == EEXIST { return .nameTaken }
-                    throw LibraryError.cannotWrite(path: finalPath, reason: errnoMessage())
+                    throw LibraryError.cannotWrite(path: finalPath, reason: .errno())
                 }
-                if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: finalPath, reason: errnoMessage()) }
+                if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: finalPath, reason: .errno()) }
                 return .linked
             }
         }
@@ -155,7 +155,7 @@ public struct LibraryFileSystem: Sendable {
     /// that file's bytes, and only the link itself goes: what it points at is not the caller's.
     public func moveIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
         guard let info = SourcePath.status(outside, followingLinks: false) else {
-            throw .cannotRead(path: outside, reason: errnoMessage())
+            throw .cannotRead(path: outside, reason: .errno())
         }
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         guard info.st_mode & S_IFMT == S_IFREG || (isLink && (SourcePath.status(outside).map { $0.st_mode & S_IFMT } == S_IFREG))
@@ -167,9 +167,9 @@ public struct LibraryFileSystem: Sendable {
                 if errno == EEXIST { return .nameTaken }
                 // Another file system, or hard links not allowed there: copied instead.
                 if errno == EXDEV || errno == EPERM || errno == EMLINK { return nil }
-                throw LibraryError.cannotWrite(path: path, reason: errnoMessage())
+                throw LibraryError.cannotWrite(path: path, reason: .errno())
             }
-            if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: errnoMessage()) }
+            if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: .errno()) }
             return .linked
         }
         let result: LinkResult
@@ -189,7 +189,7 @@ public struct LibraryFileSystem: Sendable {
                         followingLink: Bool) throws(LibraryError) -> LinkResult {
         let flags = O_RDONLY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
         let source = SourcePath.withFileSystemPath(outside) { open($0, flags) }
-        guard source >= 0 else { throw .cannotRead(path: outside, reason: errnoMessage()) }
+        guard source >= 0 else { throw .cannotRead(path: outside, reason: .errno()) }
         defer { close(source) }
         let staged = "\(stagingFolder)/\(UUID().uuidString).part"
         let target = try createFile(staged)
@@ -201,7 +201,7 @@ public struct LibraryFileSystem: Sendable {
         } catch {
             problem = .cannotRead(path: outside, reason: "\(error)")
         }
-        if problem == nil, fsync(target) != 0 { problem = .cannotWrite(path: staged, reason: errnoMessage()) }
+        if problem == nil, fsync(target) != 0 { problem = .cannotWrite(path: staged, reason: .errno()) }
         close(target)
         defer { try? remove(staged) }
         if let problem { throw problem }
@@ -216,9 +216,9 @@ public struct LibraryFileSystem: Sendable {
             try withParent(of: stagedPath, creatingFolders: false) { stagingFolder, stagedName throws(LibraryError) in
                 try withParent(of: path, creatingFolders: true) { folder, name throws(LibraryError) in
                     if renameat(stagingFolder, stagedName, folder, name) != 0 {
-                        throw LibraryError.cannotWrite(path: path, reason: errnoMessage())
+                        throw LibraryError.cannotWrite(path: path, reason: .errno())
                     }
-                    if sync, fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: errnoMessage()) }
+                    if sync, fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: .errno()) }
                 }
             }
         } catch {
@@ -239,7 +239,7 @@ public struct LibraryFileSystem: Sendable {
     public func remove(_ path: String) throws(LibraryError) {
         try withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) in
             if unlinkat(folder, name, 0) != 0 && errno != ENOENT {
-                throw LibraryError.cannotWrite(path: path, reason: errnoMessage())
+                throw LibraryError.cannotWrite(path: path, reason: .errno())
             }
         }
     }
@@ -256,7 +256,7 @@ public struct LibraryFileSystem: Sendable {
     public func syncFolder(_ path: String) throws(LibraryError) {
         let folder = try openFolder(components(of: path), creating: false, path: path)
         defer { close(folder) }
-        if fsync(folder) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        if fsync(folder) != 0 { throw .cannotWrite(path: path, reason: .errno()) }
     }
 
     /// The names in a folder (none when it does not exist), `.` and `..` left out.
@@ -269,7 +269,7 @@ public struct LibraryFileSystem: Sendable {
         }
         guard let stream = fdopendir(folder) else {
             close(folder)
-            throw .cannotRead(path: path, reason: errnoMessage())
+            throw .cannotRead(path: path, reason: .errno())
         }
         defer { closedir(stream) }
         var names: [String] = []
@@ -289,7 +289,7 @@ public struct LibraryFileSystem: Sendable {
                 var info = stat()
                 guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     if errno == ENOENT { return nil }
-                    throw LibraryError.cannotRead(path: path, reason: errnoMessage())
+                    throw LibraryError.cannotRead(path: path, reason: .errno())
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFREG: return .file
@@ -355,7 +355,7 @@ public struct LibraryFileSystem: Sendable {
         var current = SourcePath.withFileSystemPath(root) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard current >= 0 else {
             if errno == ENOENT { throw .missing(path: root) }
-            throw .cannotRead(path: root, reason: errnoMessage())
+            throw .cannotRead(path: root, reason: .errno())
         }
         var walked = root
         for part in parts {
@@ -363,12 +363,12 @@ public struct LibraryFileSystem: Sendable {
             var next = openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next < 0 && errno == ENOENT && creating {
                 if mkdirat(current, part, 0o755) != 0 && errno != EEXIST {
-                    let reason = errnoMessage()
+                    let reason = FailureCause.errno()
                     close(current)
                     throw .cannotCreate(path: walked, reason: reason)
                 }
                 if fsync(current) != 0 {
-                    let reason = errnoMessage()
+                    let reason = FailureCause.errno()
                     close(current)
                     throw .cannotWrite(path: walked, reason: reason)
                 }
@@ -382,7 +382,7 @@ public struct LibraryFileSystem: Sendable {
                 if isLink { throw .symbolicLink(path: walked) }
                 if code == ENOENT { throw .missing(path: walked) }
                 if code == ENOTDIR { throw .cannotWrite(path: walked, reason: "a file is where a folder belongs") }
-                throw .cannotRead(path: walked, reason: errnoMessage(code))
+                throw .cannotRead(path: walked, reason: .errno(code))
             }
             close(current)
             current = next
@@ -394,7 +394,7 @@ public struct LibraryFileSystem: Sendable {
         let code = errno
         if code == ELOOP { return .symbolicLink(path: path) }
         if code == ENOENT && !creating { return .missing(path: path) }
-        return creating ? .cannotWrite(path: path, reason: errnoMessage(code))
-                        : .cannotRead(path: path, reason: errnoMessage(code))
+        return creating ? .cannotWrite(path: path, reason: .errno(code))
+                        : .cannotRead(path: path, reason: .errno(code))
     }
 }

@@ -55,13 +55,13 @@ public final class LibraryIndex: Sendable {
 
     /// What went wrong, in SQLite's own words and without the SQL statement (GRDB's description
     /// quotes the statement, which tells a user nothing); a damaged file says how to mend it.
-    static func reason(_ error: any Error) -> String {
-        guard let database = error as? DatabaseError else { return "\(error)" }
+    static func reason(_ error: any Error) -> FailureCause {
+        guard let database = error as? DatabaseError else { return .of(error) }
         let message = database.message ?? "SQLite error \(database.resultCode.rawValue)"
         if isDamage(error) {
-            return "it is damaged (\(message)); run `dossier index rebuild` to move it aside and rebuild it from the folders"
+            return .sqlite(database, message: "it is damaged (\(message)); run `dossier index rebuild` to move it aside and rebuild it from the folders")
         }
-        return message
+        return .sqlite(database, message: message)
     }
 
     /// Whether SQLite found the file is no database, or a damaged one.

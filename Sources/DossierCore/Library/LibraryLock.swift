@@ -25,7 +25,7 @@ public final class LibraryLock: Sendable {
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     close(descriptor)
-                    throw .cannotWrite(path: path, reason: errnoMessage())
+                    throw .cannotWrite(path: path, reason: .errno())
                 }
             }
         }

@@ -44,7 +44,7 @@ public struct LibrarySession: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             } catch {
-                throw .cannotCreate(path: root, reason: error.localizedDescription)
+                throw .cannotCreate(path: root, reason: .of(error))
             }
         }
         // SQLite opens its files by name, following links: they are checked before it does.

@@ -10,7 +10,7 @@ import Foundation
 /// both names (one inode), never neither, and the still's next import finishes the move.
 struct LivePhotoReunion {
     let layout: LibraryLayout
-    let index: LibraryIndex
+    let index: any LibraryCatalog
 
     static let movieExtensions = ["MOV", "mov"]
 

@@ -37,7 +37,7 @@ public struct Quarantine: Sendable {
         if let already = try entries(namedLike: name).first(where: { $0.originalPath == source.path && $0.sha256 == digest.hex }),
            try layout.files.digest(ofFile: try path(of: already)) == (size, digest) {
             if SourcePath.withFileSystemPath(source.path, { unlink($0) }) != 0 && errno != ENOENT {
-                throw .cannotWrite(path: source.path, reason: errnoMessage())
+                throw .cannotWrite(path: source.path, reason: .errno())
             }
             return already
         }
@@ -180,10 +180,11 @@ public struct Quarantine: Sendable {
             let code = errno
             if let link = SourcePath.status(path, followingLinks: false), link.st_mode & S_IFMT == S_IFLNK {
                 let target = SourcePath.displayed(SourcePath.linkTarget(path) ?? "?")
-                throw .cannotRead(path: path, reason: "it is a link to \(target), which "
-                    + (code == ELOOP ? "leads back to itself (links in a loop)" : "cannot be read (\(errnoMessage(code)))"))
+                throw .cannotRead(path: path, reason: FailureCause("it is a link to \(target), which "
+                    + (code == ELOOP ? "leads back to itself (links in a loop)" : "cannot be read (\(errnoMessage(code)))"),
+                    code: .errno(code)))
             }
-            throw .cannotRead(path: path, reason: errnoMessage(code))
+            throw .cannotRead(path: path, reason: .errno(code))
         }
         defer { close(descriptor) }
         var info = stat()

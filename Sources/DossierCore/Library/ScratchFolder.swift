@@ -28,7 +28,7 @@ public struct ScratchFolder: Sendable {
         let path = "\(self.path)/\(UUID().uuidString).scratch"
         if let files { return (path, try files.createFile(path, readingBack: true)) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: .errno()) }
         return (path, descriptor)
     }
 
@@ -36,7 +36,7 @@ public struct ScratchFolder: Sendable {
     func openForReading(_ path: String) throws(LibraryError) -> Int32 {
         if let files { return try files.openForReading(path) }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: errnoMessage()) }
+        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: .errno()) }
         return descriptor
     }
 
@@ -55,7 +55,7 @@ public struct ScratchFolder: Sendable {
             descriptor = try files.openFolder(path)
         } else {
             descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw LibraryError.cannotRead(path: path, reason: errnoMessage()) }
+            guard descriptor >= 0 else { throw LibraryError.cannotRead(path: path, reason: .errno()) }
         }
         defer { close(descriptor) }
         return try body(descriptor)

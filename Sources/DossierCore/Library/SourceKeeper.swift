@@ -79,7 +79,7 @@ public struct SourceKeeper: Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw LibraryError.cannotRead(path: path, reason: errnoMessage()) }
+            if count < 0 { throw LibraryError.cannotRead(path: path, reason: .errno()) }
             if count == 0 { return offset }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             offset += Int64(count)
@@ -101,8 +101,8 @@ public struct SourceKeeper: Sendable {
         case .nameTaken:
             guard try holds(copy, at: copy.relativePath) else {
                 throw LibraryError.cannotWrite(
-                    path: target, reason: "another file is there; the library's copy of a source must hold its bytes "
-                        + "(move that file away and import again)")
+                    path: target, reason: FailureCause("another file is there; the library's copy of a source must hold its bytes "
+                        + "(move that file away and import again)"))
             }
             try layout.files.syncFile(target)
         }

@@ -18,8 +18,7 @@ import Synchronization
 public final class BlockingExecutor: TaskExecutor {
     public static let shared = BlockingExecutor()
 
-    /// Overcommitting: a job that blocks does not hold the others back.
-    fileprivate let queue = DispatchQueue(label: "dossier.blocking", attributes: .concurrent)
+    private let queue = DispatchQueue(label: "dossier.blocking", attributes: .concurrent)
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -68,13 +67,15 @@ public enum BlockingWork {
         }
     }
 
-    /// Jobs run one after another, in the order they were added, on `BlockingExecutor`'s
-    /// threads, while the caller goes on.
+    /// Jobs run one after another, in the order they were added, while the caller goes on. A
+    /// lane has a thread of its own when it has work, not one of `BlockingExecutor`'s: its jobs
+    /// wait for the jobs the caller starts (a batch's encoding), and the caller for them (a
+    /// full lane), so sharing the caller's threads could leave none to run them.
     final class SerialLane: Sendable {
         private let queue: DispatchQueue
 
         init(_ label: String) {
-            queue = DispatchQueue(label: label, target: BlockingExecutor.shared.queue)
+            queue = DispatchQueue(label: label)
         }
 
         func add(_ job: @escaping @Sendable () -> Void) {

@@ -232,7 +232,7 @@ public struct ImportPipeline: Sendable {
     /// to: current; departed at once for a source that has left its path; as its earlier rows
     /// say when its problems are retried (the version does not change by being read again).
     func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
-                             index: LibraryIndex) throws(LibraryError) -> [SourceYearFile] {
+                             index: any LibraryCatalog) throws(LibraryError) -> [SourceYearFile] {
         var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
         if options.history == .departed { state.departedAt = ImportPipeline.now() }
         if options.retryingProblems, let earlier = try index.version(ofSource: source.path, kept: kept) {
@@ -285,7 +285,7 @@ public struct ImportPipeline: Sendable {
     /// it. Counts the replaced ones in the outcome, and returns the year files' summaries with
     /// those that changed.
     func replace(_ lineage: [SourceYearFile], of source: SourceFile, keeping ids: [String: Set<UInt64>],
-                         index: LibraryIndex, into worked: inout WorkedSource,
+                         index: any LibraryCatalog, into worked: inout WorkedSource,
                          recordFiles: [RecordFileSummary]) throws -> [RecordFileSummary] {
         guard !lineage.isEmpty else { return recordFiles }
         // For each year file, each earlier version's kept copy and the source that inherits its
@@ -376,7 +376,7 @@ public struct ImportPipeline: Sendable {
     /// edited (and never replaces its records); if it cannot be removed after all, that is
     /// taken back.
     func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
-                              index: LibraryIndex, departure: SourceDeparture?) -> SourceOutcome {
+                              index: any LibraryCatalog, departure: SourceDeparture?) -> SourceOutcome {
         var departure = departure
         func kept(_ reason: String) -> SourceOutcome {
             if let departure { try? index.undo(departure) }

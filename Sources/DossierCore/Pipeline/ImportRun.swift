@@ -6,7 +6,7 @@ public struct ImportRun: Sendable {
     public var layout: LibraryLayout { worker.layout }
     public var options: ImportOptions { worker.options }
     /// Nil in a dry run.
-    public var index: LibraryIndex? { worker.index }
+    public var index: (any LibraryCatalog)? { worker.index }
     public var context: PipelineContext { worker.context }
     public var logger: Logger { worker.context.logger }
     public let listeners: [any OutcomeListener]

@@ -9,7 +9,7 @@ struct SourceWorker: Sendable {
     let registry: PluginRegistry
     let layout: LibraryLayout
     let options: ImportOptions
-    let index: LibraryIndex?
+    let index: (any LibraryCatalog)?
     let filer: Filer
     let context: PipelineContext
     /// Hears each step as it runs (the order tests).

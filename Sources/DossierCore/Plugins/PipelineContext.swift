@@ -17,11 +17,11 @@ public struct PipelineContext: Sendable {
     public let scratchFolder: ScratchFolder
     /// The library's index, to read what earlier sources were filed as (a Live Photo's movie
     /// finds its photo's name there once the photo has left the folder); nil in a dry run.
-    public let index: LibraryIndex?
+    public let index: (any LibraryCatalog)?
 
     public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
                 requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary,
-                index: LibraryIndex? = nil) {
+                index: (any LibraryCatalog)? = nil) {
         self.index = index
         self.timeZone = timeZone
         self.scratchFolder = scratchFolder

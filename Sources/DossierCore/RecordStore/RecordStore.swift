@@ -203,7 +203,7 @@ public struct RecordStore: Sendable {
                 do {
                     record = try decoder.decode(Record.self, from: Data(line))
                 } catch {
-                    throw LibraryError.index(path: "\(file.path):\(lineNumber)", reason: "not a record line: \(error)")
+                    throw LibraryError.damagedYearFile(path: file.path, line: lineNumber, reason: "not a record line: \(error)")
                 }
                 if let start, record.date.dayOnly < start.dayOnly { continue }
                 if let end, end.dayOnly < record.date.dayOnly { continue }

@@ -64,9 +64,9 @@ final class StagingFileWriter {
 
     private func close(sync: Bool) throws(LibraryError) {
         try flush()
-        if sync && fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        if sync && fsync(descriptor) != 0 { throw .cannotWrite(path: path, reason: .errno()) }
         closed = true
-        if Glibc.close(descriptor) != 0 { throw .cannotWrite(path: path, reason: errnoMessage()) }
+        if Glibc.close(descriptor) != 0 { throw .cannotWrite(path: path, reason: .errno()) }
     }
 
     private func makeRoom(for count: Int) throws(LibraryError) {

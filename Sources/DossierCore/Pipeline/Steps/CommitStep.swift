@@ -27,8 +27,9 @@ struct CommitStep: ImportStep {
             // import of the file still finds its records (as one of the file's versions) to replace.
             if let pending = worked.pendingRecords, let kept = settlement.kept, let file = worked.source, let index = run.index,
                !options.dryRun {
-                try index.record(nil, source: nil, yearFiles: try pipeline.versionRows(
-                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, index: index))
+                try index.record(nil, recordFiles: [], source: nil, kept: nil, ledger: nil, yearFiles: try pipeline.versionRows(
+                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, index: index),
+                                 superseded: [], departure: nil)
             }
             var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {

@@ -1,0 +1,43 @@
+/// What the library knows it holds, and where it came from: the filed files, the sources and
+/// their versions, the problems ledger, departures and stuck sources. The pipeline's steps ask
+/// and tell it through this protocol alone; `LibraryIndex` (SQLite, one file in the library) is
+/// its implementation today, and a shared catalog (several hosts filing into one library) could
+/// stand in for it without the steps changing.
+///
+/// Every write is one transaction: what it records is all there after it returns, or none of it.
+public protocol LibraryCatalog: Sendable {
+    // What is filed.
+    func filedFile(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> FiledFile?
+    func filedFile(at path: String) throws(LibraryError) -> FiledFile?
+    func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile?
+    func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
+
+    // Sources and their versions.
+    func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError) -> ImportedSource?
+    func importedSources(at path: String) throws(LibraryError) -> [ImportedSource]
+    func keptSource(sha256: String) throws(LibraryError) -> KeptSource?
+    func lineage(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [SourceYearFile]
+    func otherCurrentSource(keptAs kept: String, yearFile: String, routeSubject: String?,
+                            otherThan path: String) throws(LibraryError) -> String?
+    func sourceStandingFor(keptAs kept: String, routeSubject: String?, otherThan path: String) throws(LibraryError)
+        -> [SourceYearFile]
+    func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile]
+    func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
+    /// Records what one source gave, in one transaction (see `LibraryIndex.record`).
+    func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
+                ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],
+                departure: SourceDeparture?) throws(LibraryError)
+
+    // Departures: sources that left their paths.
+    func record(_ departure: SourceDeparture) throws(LibraryError)
+    func record(_ departures: [SourceDeparture]) throws(LibraryError)
+    func undo(_ departure: SourceDeparture) throws(LibraryError)
+
+    // Problems and the quarantine's stuck sources.
+    func problems() throws(LibraryError) -> [LedgerProblem]
+    func dismissProblem(id: Int64) throws(LibraryError) -> Bool
+    func stuckSources() throws(LibraryError) -> [StuckSource]
+    func updateStuckSources(_ stuck: [StuckSource], forgetting left: [String]) throws(LibraryError)
+}
+
+extension LibraryIndex: LibraryCatalog {}
