@@ -3,10 +3,7 @@ import Synchronization
 /// Byte buffers given back once used, for the next batch: a batch's encoded lines take about a
 /// megabyte, and a fresh megabyte for every batch means the kernel handing out (and zeroing)
 /// new pages all through a big import. At most `limit` buffers are kept, so the pool never holds
-/// more than the batches under way would. A small gain, measured 2026-11-25 in two rounds of
-/// interleaved runs (three, then five): without the pool the log took 1% and 5% longer, the CSV
-/// 8% and 0.5%, the CSV with distinct notes 3% less and 0.6% more; when first measured, with the
-/// encoder copying more, it was about a twentieth of an import's time.
+/// more than the batches under way would. A small gain (docs/performance.md, "ByteBufferPool").
 final class ByteBufferPool: Sendable {
     private let buffers = Mutex<[[UInt8]]>([])
     let limit: Int

@@ -5,11 +5,9 @@ import Foundation
 /// filed at once; custom items wait for the driving task. Memory stays bounded by a few batches
 /// and the spill's buffer, whatever the size of the source.
 final class SourceCollector: ItemSink {
-    /// Records handed to the batch writer at a time. Half of the 4,096 it was: the drafts and
-    /// lines of the batches under way are most of an import's memory past its fixed part, and
-    /// the CSV with distinct notes came near the 64 MiB it may take (measured 2026-11-26, a
-    /// million rows, three interleaved runs: peak RSS 58.6 MiB median at 4,096, 54.6 at 2,048,
-    /// 50.1 at 1,024; the time alike within the runs' spread).
+    /// Records handed to the batch writer at a time: the drafts and lines of the batches under
+    /// way are most of an import's memory past its fixed part, so the batch is as small as it
+    /// can be without costing time (docs/performance.md, "SourceCollector.batchSize").
     static let batchSize = 2048
     /// A long list of problems helps no one on a terminal: past this many, only a count is shown.
     static let problemLimit = 100

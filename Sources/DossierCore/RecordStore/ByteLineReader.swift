@@ -7,7 +7,7 @@ final class ByteLineReader {
     private var buffer: [UInt8] = []
     private var position = 0
     /// How far past `position` the buffer is known to hold no "\n": a long line is searched
-    /// once, not again from its start after every chunk (a 100 MB line took minutes).
+    /// once, not again from its start after every chunk (which made a huge line quadratic).
     private var searched = 0
     private var endOfFile = false
     /// Where the next read starts, and how many bytes are left to read.

@@ -22,10 +22,9 @@ public final class RecordSpill {
 
     /// A year file's run that this many records passed by without one for it is closed, and
     /// fsynced behind the writing: in a log in date order its year is done. Left open, the runs
-    /// of the years before were all fsynced at the end, with the import waiting: in the bench's
-    /// CSV of a million rows over 68 years, 64 runs (some 40 MB) were left then, now 24, and
-    /// that fsync took 18-22 ms instead of 25-41 ms (measured 2026-11-26). A record that still
-    /// comes for a closed run is buffered and merged, as after any closed run.
+    /// of the years before were all fsynced at the end, with the import waiting
+    /// (docs/performance.md, "RecordSpill.idleRecords"). A record that still comes for a closed
+    /// run is buffered and merged, as after any closed run.
     static let idleRecords = 1 << 15
 
     private let stagingFolder: String

@@ -39,7 +39,7 @@ public struct RecordStore: Sendable {
                        rereading: Bool = false) throws -> CommitResult {
         var result = CommitResult()
         // Runs renamed into place as year files are gone from staging: removing them again
-        // would only walk their paths (a hundred groups took milliseconds).
+        // would only walk their paths again.
         var placed: Set<String> = []
         defer { pending.discard(except: placed) }
         // Year files are renamed into place one by one, and each folder is fsynced once at the

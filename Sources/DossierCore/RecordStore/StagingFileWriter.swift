@@ -4,7 +4,7 @@ import Foundation
 /// Writes a new file in staging (one that must not exist yet) through a buffer of `bufferSize`
 /// bytes: a year file on its way into place, hashed as it is written, or a scratch run file,
 /// which needs no hash. Flushed before a line would overflow the buffer, so the buffer never
-/// grows (an import keeps 64 of these open; doubled buffers were 4 MiB more of its peak memory).
+/// grows (an import keeps many of these open, and doubled buffers would add to its peak memory).
 final class StagingFileWriter {
     static let bufferSize = 1 << 16
 

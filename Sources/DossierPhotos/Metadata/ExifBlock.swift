@@ -13,7 +13,7 @@ final class ExifBlock {
 
     /// What libexif may allocate to read one block. Every entry's value is copied out of the
     /// block, and a hostile block's entries all point at the same bytes (see exif_memory.c); a
-    /// real one (libexif reads at most 64 KiB of it) took 77 KB at most among the corpora's photos.
+    /// real one (libexif reads at most 64 KiB of it) takes a small part of this budget.
     static let loadBudget = 4 << 20
 
     /// Parses a TIFF-structured EXIF block (no `Exif\0\0` prefix). Nil when libexif finds no tags

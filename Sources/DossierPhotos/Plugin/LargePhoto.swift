@@ -21,8 +21,8 @@ public struct LargePhoto: Sendable {
     }
 
     /// 64 MiB and 48 MP: the worst photo still turned in memory (a progressive 4:4:4 JPEG just
-    /// under 48 MP) took 520 MiB alone and 561 MiB four at once (`scripts/bench-photo-memory`),
-    /// and turns share TurnMemoryBudget, so an import stays under 1 GiB whatever --jobs.
+    /// under 48 MP) fits, with the turns sharing TurnMemoryBudget, in the memory an import may
+    /// take whatever --jobs (docs/performance.md, "Large photos on disk").
     public static let standard = LargePhoto(fileSize: 64 << 20, pixels: 48_000_000)
 
     /// A photo's bytes as an importer hands them over: in memory when the file is small enough,

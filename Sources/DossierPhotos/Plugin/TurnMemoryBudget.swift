@@ -4,10 +4,10 @@ import Foundation
 /// Bounds the memory the photos being turned at once may take together, whatever `--jobs` says.
 ///
 /// Turning a picture holds it whole: a JPEG's DCT coefficients (2 bytes a sample), and on the
-/// pixel path its samples too; a PNG's rows in and out. A 12000x12000 JPEG took 884 MB alone, so
-/// four jobs meeting four such photos would take 3.5 GB. Each turn reserves its estimate first
-/// and waits while the photos under way hold the rest; one larger than the whole budget runs on
-/// its own. Everyday photos (12 MP: about 110 MB) pass several at a time and never wait.
+/// pixel path its samples too; a PNG's rows in and out. The largest photos take close to a
+/// gigabyte each, so four jobs meeting four of them would take several. Each turn reserves its
+/// estimate first and waits while the photos under way hold the rest; one larger than the whole
+/// budget runs on its own. Everyday photos pass several at a time and never wait.
 ///
 /// The wait blocks its thread. Turns run on the import's source threads (`BlockingExecutor`, off
 /// Swift's cooperative pool), at most `--jobs` of them, and a reservation is only ever waited on
