@@ -132,7 +132,9 @@ public final class ImportService: Service {
 
     private func fileBatches() async {
         for await batch in watcher.batches.cancelOnGracefulShutdown() {
-            await file(batch)
+            // Filing a batch looks at the library and the inbox's files (blocking calls) before
+            // and after the import: all of it on the blocking executor, off the cooperative pool.
+            await BlockingWork.running { await file(batch) }
             if Task.isShuttingDownGracefully || Task.isCancelled { break }
         }
     }

@@ -28,6 +28,7 @@ struct JSONLinesReporter: OutcomeListener {
         ]
         if let taken = outcome.taken { object["taken"] = taken }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
+        if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
         if let rotation = outcome.rotation { object["rotation"] = rotation }
         if outcome.motion { object["motion"] = true }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }

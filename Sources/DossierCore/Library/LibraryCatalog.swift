@@ -8,6 +8,7 @@
 public protocol LibraryCatalog: Sendable {
     // What is filed.
     func filedFile(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> FiledFile?
+    func filedFiles(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> [FiledFile]
     func filedFile(at path: String) throws(LibraryError) -> FiledFile?
     func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile?
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
@@ -24,7 +25,7 @@ public protocol LibraryCatalog: Sendable {
     func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile]
     func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
     /// Records what one source gave, in one transaction (see `LibraryIndex.record`).
-    func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
+    func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
                 ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],
                 departure: SourceDeparture?) throws(LibraryError)
 

@@ -418,6 +418,15 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// Every file filed for the subject from a source with these bytes (a source may give
+    /// several: two photos in it, or one a transform fanned out to), in path order.
+    public func filedFiles(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> [FiledFile] {
+        try read { db in
+            try FiledFile.filter(Column("subject") == subject.path && Column("source_sha256") == sourceDigest.hex)
+                .order(Column("path")).fetchAll(db)
+        }
+    }
+
     /// The filed photo at this path (relative to the root), if the index knows it.
     public func filedFile(at path: String) throws(LibraryError) -> FiledFile? {
         try read { db in try FiledFile.fetchOne(db, key: path) }
@@ -436,7 +445,7 @@ public final class LibraryIndex: Sendable {
     /// path, or from the same kept bytes). `yearFiles` are the source version's rows as they now
     /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
     /// With `departure`, the source is about to be removed: recorded in the same commit.
-    public func record(_ filed: FiledFile?, recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
+    public func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
                        kept: KeptSource? = nil, ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [],
                        superseded: [String] = [], departure: SourceDeparture? = nil) throws(LibraryError)
     {
@@ -448,7 +457,7 @@ public final class LibraryIndex: Sendable {
                     .updateAll(db, Column("superseded").set(to: true))
             }
             for yearFile in yearFiles { try yearFile.upsert(db) }
-            try filed?.upsert(db)
+            for file in filed { try file.upsert(db) }
             for summary in recordFiles { try summary.upsert(db) }
             try source?.upsert(db)
             try kept?.upsert(db)

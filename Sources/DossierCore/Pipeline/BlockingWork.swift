@@ -38,6 +38,15 @@ public enum BlockingWork {
         }
     }
 
+    /// Runs async `body` with `BlockingExecutor` preferred: its own steps, and those of every
+    /// child task it starts, run there (an import's driving task and its workers), and its
+    /// awaits suspend without holding a thread.
+    public nonisolated static func running<Result: Sendable, Failure: Error>(
+        _ body: () async throws(Failure) -> Result
+    ) async throws(Failure) -> Result {
+        try await withTaskExecutorPreference(BlockingExecutor.shared, operation: body)
+    }
+
     /// Runs `body` once for each index in `0..<count`, as many at once as there are cores, and
     /// returns when all are done.
     static func concurrentlyForEach(_ count: Int, _ body: @Sendable (Int) -> Void) {

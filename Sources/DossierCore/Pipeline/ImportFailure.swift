@@ -5,6 +5,8 @@ public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible
     public let reason: String
     /// Set when the library itself failed (`LibraryError.isAboutTheLibrary`), not the source.
     public var libraryError: LibraryError?
+    /// What the layer below said, with its code (errno, SQLite's) when it gave one.
+    public var cause: FailureCause?
 
     public init(path: String, stage: ImportStage, reason: String) {
         self.path = path
@@ -14,6 +16,7 @@ public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible
 
     public init(path: String, stage: ImportStage, error: any Error) {
         self.init(path: path, stage: stage, reason: String(describing: error))
+        cause = .of(error)
         if let library = error as? LibraryError, library.isAboutTheLibrary { libraryError = library }
     }
 

@@ -42,7 +42,8 @@ public struct ImportPipeline: Sendable {
     public func run(_ paths: [String], listeners extraListeners: [any OutcomeListener] = [],
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
-        let found = SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths)
+        // Walking the folders blocks: on the blocking executor too.
+        let found = await BlockingWork.running { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
         return try await run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
     }
 
@@ -52,6 +53,19 @@ public struct ImportPipeline: Sendable {
     public func run(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener] = [],
                     adding steps: [PluginStep] = [],
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+    {
+        // The whole run on the blocking executor: reading the subjects, the time zone and the
+        // index, telling the listeners, as well as the steps.
+        try await BlockingWork.running { () async throws(LibraryError) -> ImportSummary in
+            try await runOnTheExecutor(found: found, listeners: extraListeners, adding: steps,
+                                       whileWaitingForLock: whileWaitingForLock)
+        }
+    }
+
+    private func runOnTheExecutor(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener],
+                                  adding steps: [PluginStep],
+                                  whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
+        -> ImportSummary
     {
         let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
@@ -71,6 +85,15 @@ public struct ImportPipeline: Sendable {
     /// (or --subject) sent them the first time.
     public func retry(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener] = [],
                       whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
+    {
+        try await BlockingWork.running { () async throws(LibraryError) -> ImportSummary in
+            try await retryOnTheExecutor(sources, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
+        }
+    }
+
+    private func retryOnTheExecutor(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener],
+                                    whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
+        -> ImportSummary
     {
         let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
@@ -260,7 +283,7 @@ public struct ImportPipeline: Sendable {
         }
         try SourceKeeper(layout: layout).keep(copy)
         let path = copy.relativePath
-        worked.safeCopy = SafeCopy(path: path, digest: copy.digest)
+        worked.safeCopies.append(SafeCopy(path: path, digest: copy.digest))
         return KeptSource(sha256: copy.digest.hex, path: path, size: copy.size)
     }
 
@@ -321,13 +344,17 @@ public struct ImportPipeline: Sendable {
         worked.outcome.recordsAdded = result.added
         worked.outcome.recordsDuplicate = result.duplicate
         worked.outcome.recordsRemoved += result.replaced
-        worked.outcome.status = result.added > 0 || result.replaced > 0 ? .imported : .duplicate
+        // A photo the source gave and filed anew keeps it imported, whatever its records did.
+        let photosFiledAnew = worked.outcome.status == .imported && !worked.filed.isEmpty
+        worked.outcome.status = result.added > 0 || result.replaced > 0 || photosFiledAnew ? .imported : .duplicate
         let files = result.files
         let changed = result.changedFiles
         let subjects = pending.subjects
-        worked.outcome.subject = subjects.first
-        worked.outcome.subjects = subjects.count > 1 ? subjects : []
-        if let first = files.first {
+        if worked.filed.isEmpty {
+            worked.outcome.subject = subjects.first
+            worked.outcome.subjects = subjects.count > 1 ? subjects : []
+        }
+        if let first = files.first, worked.outcome.destination == nil {
             worked.outcome.destination = try layout.url(forRelativePath: first).path
             if let source = worked.source, let subject = subjects.first {
                 worked.imported = ImportedSource(
@@ -375,7 +402,7 @@ public struct ImportPipeline: Sendable {
     /// `departure`, or here), so a file that lands on its path later is never taken for it
     /// edited (and never replaces its records); if it cannot be removed after all, that is
     /// taken back.
-    func removeSource(_ source: SourceFile, safeCopy: SafeCopy?, outcome: SourceOutcome,
+    func removeSource(_ source: SourceFile, safeCopies: [SafeCopy], outcome: SourceOutcome,
                               index: any LibraryCatalog, departure: SourceDeparture?) -> SourceOutcome {
         var departure = departure
         func kept(_ reason: String) -> SourceOutcome {
@@ -384,25 +411,27 @@ public struct ImportPipeline: Sendable {
             kept.warnings.append("not removed: \(reason)")
             return kept
         }
-        guard let safeCopy else { return kept("the library holds no checked copy of it") }
+        guard !safeCopies.isEmpty else { return kept("the library holds no checked copy of it") }
         let target = source.readPath
         let quarantined = target.hasPrefix(layout.quarantineFolder.path + "/")
         guard quarantined || !LibraryBoundary(root: layout.root.path).contains(target) else {
             return kept("it lies inside the library")
         }
-        do {
-            let copy = try layout.url(forRelativePath: safeCopy.path).path
-            guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(copy, digest: safeCopy.digest) else {
-                return kept("its copy \(copy) in the library does not hold the bytes that were filed")
+        for safeCopy in safeCopies {
+            do {
+                let copy = try layout.url(forRelativePath: safeCopy.path).path
+                guard try Filer(layout: layout, index: nil, dryRun: false).holdsSameBytes(copy, digest: safeCopy.digest) else {
+                    return kept("its copy \(copy) in the library does not hold the bytes that were filed")
+                }
+                if let copyInfo = SourcePath.status(copy, followingLinks: false), let sourceInfo = SourcePath.status(target),
+                   copyInfo.st_dev == sourceInfo.st_dev, copyInfo.st_ino == sourceInfo.st_ino {
+                    return kept("it is the library's own copy \(copy)")
+                }
+                try layout.files.syncFile(copy)
+                try layout.files.syncFolder((copy as NSString).deletingLastPathComponent)
+            } catch {
+                return kept("its copy in the library could not be checked: \(error)")
             }
-            if let copyInfo = SourcePath.status(copy, followingLinks: false), let sourceInfo = SourcePath.status(target),
-               copyInfo.st_dev == sourceInfo.st_dev, copyInfo.st_ino == sourceInfo.st_ino {
-                return kept("it is the library's own copy \(copy)")
-            }
-            try layout.files.syncFile(copy)
-            try layout.files.syncFolder((copy as NSString).deletingLastPathComponent)
-        } catch {
-            return kept("its copy in the library could not be checked: \(error)")
         }
         guard let info = SourcePath.status(target, followingLinks: !quarantined),
               SourceFile(path: target, info: info).isUnchanged(since: source) else {

@@ -20,7 +20,10 @@ final class SourceCollector: ItemSink {
     private let source: SourceFile
     private let records: RecordBatchWriter
     private var batch: [RecordDraft] = []
+    /// What the photos in it came to, merged (`WorkedSource.add`): a source may hold several.
     private var photo: WorkedSource?
+    /// Records handed on for filing, so a source that gave photos and records files both.
+    private var recordCount = 0
     private var customItems: [any CustomItem] = []
     private var problems: [String] = []
     private var hiddenProblems = 0
@@ -60,13 +63,14 @@ final class SourceCollector: ItemSink {
                 routed.subject = subject
                 batch.append(routed)
             }
+            recordCount += 1
             if batch.count >= SourceCollector.batchSize { try flush() }
         case .photo(var photo):
             if photo.subject == nil {
                 guard let subject = pathSubject(for: .photo(photo)) else { return }
                 photo.subject = subject
             }
-            self.photo = try worker.file(photo)
+            add(try worker.file(photo))
         case .custom(var custom):
             if custom.needsSubject && custom.subject == nil {
                 guard let subject = pathSubject(for: .custom(custom)) else { return }
@@ -162,11 +166,24 @@ final class SourceCollector: ItemSink {
             let entries = unassignedCount == 1 ? "1 entry" : "\(unassignedCount) entries"
             problems.append("\(source.path): \(entries) not filed (\(unassignedLines.count == 1 ? "line" : "lines") \(lines)\(more)): \(reason)")
         }
-        if var photo {
+        if var photo, recordCount == 0, customItems.isEmpty {
+            records.discard()
             photo.outcome.problems = problems
             return photo
         }
         let pending = try records.finish()
+        if var photo {
+            // Photos and records from one source: the records are committed with it, the
+            // photos' files indexed beside them.
+            photo.outcome.problems = problems
+            let subjects = Set(pending.subjects + photo.outcome.subjects + [photo.outcome.subject].compactMap { $0 })
+            photo.outcome.subjects = subjects.count > 1 ? subjects.sorted { $0.path < $1.path } : []
+            photo.pendingRecords = pending.total > 0 ? pending : nil
+            photo.customItems = customItems
+            for problem in records.transformProblems() { report(problem) }
+            photo.outcome.problems = problems
+            return photo
+        }
         for problem in records.transformProblems() { report(problem) }
         if pending.total == 0 && customItems.isEmpty {
             if unassignedCount == 0 && entryProblems > 0 {
@@ -207,8 +224,8 @@ final class SourceCollector: ItemSink {
 
     private func noteUnassigned(_ item: Item, reason: String) {
         if case .photo = item {
-            photo = WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned, stage: .route,
-                                                        error: "\(source.path): \(reason)"), source: source)
+            add(WorkedSource(outcome: SourceOutcome(source: source.path, status: .unassigned, stage: .route,
+                                                    error: "\(source.path): \(reason)"), source: source))
             return
         }
         unassignedCount += 1
@@ -222,5 +239,10 @@ final class SourceCollector: ItemSink {
         case .photo:
             break
         }
+    }
+
+    /// Takes in what one photo of the source came to.
+    private func add(_ worked: WorkedSource) {
+        if photo == nil { photo = worked } else { photo!.add(worked) }
     }
 }

@@ -9,6 +9,9 @@ public struct SourceOutcome: Sendable, Equatable {
     /// The filed file's absolute path (for a duplicate: the file it duplicates; for records:
     /// the first year file written).
     public var destination: String?
+    /// The other files it filed, when it filed several (a second photo in it, a file a
+    /// transform fanned out to), absolute.
+    public var alsoFiled: [String] = []
     /// A photo's rendition filed beside it (a HEIC's JPEG), absolute.
     public var rendition: String?
     /// When a photo or movie was taken: its wall clock, with the offset from UTC when known

@@ -108,7 +108,7 @@ struct SourceWorker: Sendable {
         var worked = WorkedSource(outcome: SourceOutcome(
             source: source.path, status: .duplicate, subject: try routeSubject.map { try Subject(parsing: $0) },
             destination: layout.root.appendingPathComponent(already.path).path), source: source)
-        worked.safeCopy = SafeCopy(path: already.path, digest: digest)
+        worked.safeCopies = [SafeCopy(path: already.path, digest: digest)]
         worked.standInRows = standing.map {
             SourceYearFile(sourcePath: source.path, keptPath: already.path, yearFile: $0.yearFile, routeSubject: routeSubject,
                            departedAt: options.history == .departed ? ImportPipeline.now() : nil)
@@ -144,17 +144,32 @@ struct SourceWorker: Sendable {
         let filedPhoto = try index?.filedFile(at: earlier.filedPath)
         if let filedPhoto, filedPhoto.size != size { return nil }
         if filedPhoto == nil && !earlier.sha256.isEmpty && earlier.size != size { return nil }
-        var safeCopy: SafeCopy?
+        var safeCopies: [SafeCopy] = []
         if options.move {
             guard let digest = expectedDigest(ofFiled: earlier, photo: filedPhoto),
                   try filer.holdsSameBytes(filed.path, digest: digest)
             else { return nil }
-            safeCopy = SafeCopy(path: earlier.filedPath, digest: digest)
+            safeCopies.append(SafeCopy(path: earlier.filedPath, digest: digest))
         }
         let subject = try? Subject(parsing: earlier.subject)
+        // The other files the source gave (a source may give several) must be whole too.
+        var others: [String] = []
+        if filedPhoto != nil, let subject, let sourceDigest = ContentDigest(hex: earlier.sha256) {
+            for sibling in try index?.filedFiles(for: subject, sourceDigest: sourceDigest) ?? [] where sibling.path != earlier.filedPath {
+                guard let path = try? layout.url(forRelativePath: sibling.path).path,
+                      layout.files.fileSize(path) == sibling.size else { return nil }
+                if options.move {
+                    guard let digest = ContentDigest(hex: sibling.sha256), try filer.holdsSameBytes(path, digest: digest)
+                    else { return nil }
+                    safeCopies.append(SafeCopy(path: sibling.path, digest: digest))
+                }
+                others.append(path)
+            }
+        }
         var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
                                                          destination: filed.path), source: source)
-        worked.safeCopy = safeCopy
+        worked.outcome.alsoFiled = others
+        worked.safeCopies = safeCopies
         return worked
     }
 
@@ -179,34 +194,52 @@ struct SourceWorker: Sendable {
         let source = photo.source
         guard let subject = photo.subject else { throw ImportFailure(path: source.path, stage: .route, reason: "no subject") }
         var warnings: [String] = []
-        if let known = try index?.filedFile(for: subject, sourceDigest: photo.sourceDigest),
-           let filed = try? layout.url(forRelativePath: known.path), let knownDigest = ContentDigest(hex: known.sha256) {
+        // Every file this source's bytes gave (a source may give several) must be intact for it
+        // to be a duplicate; else it is filed again (what is still whole is found as it is).
+        let known = try index?.filedFiles(for: subject, sourceDigest: photo.sourceDigest) ?? []
+        var copies: [SafeCopy] = []
+        for file in known {
+            guard let filed = try? layout.url(forRelativePath: file.path), let digest = ContentDigest(hex: file.sha256) else { continue }
             // Without --move a re-import only looks at the file's size (a stat, no reading: an
             // emptied or cut file shows); before a source is removed, its filed copy must hold
             // exactly the bytes the index says.
-            let intact = options.move ? try filer.holdsSameBytes(filed.path, digest: knownDigest)
-                                      : layout.files.fileSize(filed.path) == known.size
+            let intact = options.move ? try filer.holdsSameBytes(filed.path, digest: digest)
+                                      : layout.files.fileSize(filed.path) == file.size
             if intact {
-                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
-                                                                 destination: filed.path),
-                                          source: source,
-                                          imported: importedSource(photo, subject: subject, filedPath: known.path))
-                worked.safeCopy = SafeCopy(path: known.path, digest: knownDigest)
-                return worked
-            }
-            if try layout.files.entryType(filed.path) != nil || !options.move {
+                copies.append(SafeCopy(path: file.path, digest: digest))
+            } else if try layout.files.entryType(filed.path) != nil || !options.move {
                 warnings.append("the filed copy \(filed.path) is missing or damaged (its bytes are not the ones filed); "
                     + "filed again from this source")
             } else {
                 warnings.append("the filed copy \(filed.path) is missing; filed again from this source")
             }
         }
+        if let first = known.first, copies.count == known.count {
+            var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
+                                                             destination: try layout.url(forRelativePath: first.path).path),
+                                      source: source,
+                                      imported: importedSource(photo, subject: subject, filedPath: first.path))
+            worked.outcome.alsoFiled = try known.dropFirst().map { try layout.url(forRelativePath: $0.path).path }
+            worked.safeCopies = copies
+            return worked
+        }
         observe("transform", source)
         let transformed = try transform(ItemBatch(items: [.photo(photo)]))
-        guard transformed.records.isEmpty, transformed.items.count == 1, case .photo(let upright) = transformed.items[0] else {
-            throw ImportFailure(path: source.path, stage: .transform, reason: "the transforms did not give back one photo")
+        // A transform may fan one photo out to several (each filed, and each checked before the
+        // source is removed); it may not turn it into anything else.
+        let uprights = transformed.items.compactMap { item -> Photo? in if case .photo(let upright) = item { upright } else { nil } }
+        guard transformed.records.isEmpty, !uprights.isEmpty, uprights.count == transformed.items.count else {
+            throw ImportFailure(path: source.path, stage: .transform, reason: "the transforms did not give back photos")
         }
-        warnings += upright.warnings
+        var worked = try file(uprights[0], of: photo, for: subject, warnings: warnings)
+        for upright in uprights.dropFirst() { worked.add(try file(upright, of: photo, for: subject, warnings: [])) }
+        return worked
+    }
+
+    /// Files one upright photo that `photo` gave.
+    private func file(_ upright: Photo, of photo: Photo, for subject: Subject, warnings: [String]) throws -> WorkedSource {
+        let source = photo.source
+        let warnings = warnings + upright.warnings
         observe("file", source)
         let result = try step(.file, source) { try filer.file(upright, for: subject) }
         switch result {
@@ -215,7 +248,7 @@ struct SourceWorker: Sendable {
                 outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
-            worked.safeCopy = SafeCopy(path: path, digest: upright.content.digest)
+            worked.safeCopies = [SafeCopy(path: path, digest: upright.content.digest)]
             return worked
         case .filed(let path, let digest), .adopted(let path, let digest):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
@@ -225,7 +258,7 @@ struct SourceWorker: Sendable {
             var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
-                source: source, filed: filed, imported: importedSource(photo, subject: subject, filedPath: path))
+                source: source, filed: [filed], imported: importedSource(photo, subject: subject, filedPath: path))
             if let rendition = upright.rendition {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
@@ -243,7 +276,7 @@ struct SourceWorker: Sendable {
                     worked.outcome.warnings.append("its Live Photo movie, filed before it, could not be brought beside it: \(error)")
                 }
             }
-            worked.safeCopy = SafeCopy(path: path, digest: digest)
+            worked.safeCopies = [SafeCopy(path: path, digest: digest)]
             return worked
         }
     }

@@ -4,7 +4,8 @@ struct WorkedSource: Sendable {
     /// The source as discovered; nil for a path that could not be read at all.
     let source: SourceFile?
     /// Index rows to record once settled.
-    var filed: FiledFile?
+    /// The files it filed (a still, its movie, what a transform fanned out to), each indexed.
+    var filed: [FiledFile] = []
     var imported: ImportedSource?
     /// Records waiting in staging to be merged into their year files.
     var pendingRecords: PendingRecords?
@@ -23,13 +24,14 @@ struct WorkedSource: Sendable {
     /// the year files that source's version gave records to, so it stands for those records
     /// too, and an edit of the other hands them to it.
     var standInRows: [SourceYearFile] = []
-    /// The file in the library whose bytes make the source safe to remove (`--move`): the filed
-    /// photo, or the kept copy of a text source, with the digest it must have.
-    var safeCopy: SafeCopy?
+    /// The files in the library whose bytes make the source safe to remove (`--move`): each
+    /// filed photo, or the kept copy of a text source, with the digest it must have. Every one
+    /// is checked before the source goes; none, and it stays.
+    var safeCopies: [SafeCopy] = []
     /// The library itself failed while this source was worked on: the import stops.
     var libraryFailure: LibraryError?
 
-    init(outcome: SourceOutcome, source: SourceFile? = nil, filed: FiledFile? = nil, imported: ImportedSource? = nil,
+    init(outcome: SourceOutcome, source: SourceFile? = nil, filed: [FiledFile] = [], imported: ImportedSource? = nil,
          pendingRecords: PendingRecords? = nil, customItems: [any CustomItem] = []) {
         self.outcome = outcome
         self.source = source
@@ -37,5 +39,29 @@ struct WorkedSource: Sendable {
         self.imported = imported
         self.pendingRecords = pendingRecords
         self.customItems = customItems
+    }
+
+    /// Takes in what another file from the same source came to (a second photo in it, or one a
+    /// transform fanned out to): its filed files and safe copies join these; the outcome is
+    /// imported if either filed anything new. One that was not filed (no subject, a failure)
+    /// makes the whole source so, and takes its safe copies away: a source is removed only when
+    /// everything in it is safe in the library.
+    mutating func add(_ other: WorkedSource) {
+        filed += other.filed
+        outcome.warnings += other.outcome.warnings
+        switch other.outcome.status {
+        case .imported, .duplicate:
+            safeCopies += other.safeCopies
+            if let destination = other.outcome.destination { outcome.alsoFiled.append(destination) }
+            if other.outcome.status == .imported && outcome.status == .duplicate { outcome.status = .imported }
+            if imported == nil { imported = other.imported }
+        case .failed, .skipped, .unassigned:
+            if let destination = outcome.destination, [.imported, .duplicate].contains(outcome.status) {
+                outcome.alsoFiled.insert(destination, at: 0)
+                outcome.destination = nil
+            }
+            (outcome.status, outcome.stage, outcome.error) = (other.outcome.status, other.outcome.stage, other.outcome.error)
+            safeCopies = []
+        }
     }
 }

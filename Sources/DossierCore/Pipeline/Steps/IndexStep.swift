@@ -15,7 +15,7 @@ struct IndexStep: ImportStep {
         var departure: SourceDeparture?
         do {
             let ledger = worked.keptCopy.map { _ in run.pipeline.ledgerEntries(of: worked, keptPath: settlement.kept?.path) }
-            if worked.filed != nil || worked.imported != nil || !settlement.recordFiles.isEmpty || settlement.kept != nil
+            if !worked.filed.isEmpty || worked.imported != nil || !settlement.recordFiles.isEmpty || settlement.kept != nil
                 || !settlement.yearFiles.isEmpty {
                 departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
                 try index.record(worked.filed, recordFiles: settlement.recordFiles, source: worked.imported, kept: settlement.kept,

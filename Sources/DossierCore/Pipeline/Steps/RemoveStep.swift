@@ -7,7 +7,7 @@ struct RemoveStep: ImportStep {
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
         guard let worked = source.worked, let removing = source.settlement.removing, let index = run.index else { return .next }
-        source.worked?.outcome = run.pipeline.removeSource(removing, safeCopy: worked.safeCopy, outcome: worked.outcome,
+        source.worked?.outcome = run.pipeline.removeSource(removing, safeCopies: worked.safeCopies, outcome: worked.outcome,
                                                            index: index, departure: source.settlement.departure)
         return .next
     }
