@@ -4,17 +4,10 @@ import PackageDescription
 // Debian packages that provide the system libraries; scripts/demo and scripts/test install them.
 let imageLibraryProviders: [SystemPackageProvider] = [.apt(["libexif-dev", "libjpeg-dev", "libpng-dev", "libheif-dev"])]
 
-// Release builds of the layers a big import runs through leave out the run-time exclusivity
-// checks (the compile-time ones stay). Every record passes a few dozen accesses to class state
-// (line reader, collector, spill, runs), each checked with a call into the runtime: measured,
-// that was 10-13% of an import's CPU. Debug builds, and so `swift test`, keep every check.
-let releaseWithoutDynamicExclusivityChecks: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
-
 let package = Package(
     name: "Dossier",
-    platforms: [.macOS(.v15)],
+    // Linux only, and so no Apple platform named: the library and the daemon stand on inotify,
+    // /proc/self/mountinfo, file leases and Glibc.
     products: [
         .executable(name: "dossier", targets: ["dossier"]),
         .library(name: "DossierCore", targets: ["DossierCore"]),
@@ -37,8 +30,7 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: imageLibraryProviders),
         .target(
             name: "CImageShims",
-            dependencies: ["CJPEG", "CPNG", "CHeif"],
-            cSettings: [.unsafeFlags(["-O2"])]
+            dependencies: ["CJPEG", "CPNG", "CHeif"]
         ),
         .target(
             name: "DossierCore",
@@ -46,8 +38,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: releaseWithoutDynamicExclusivityChecks
+            ]
         ),
         .target(
             name: "DossierPhotos",
@@ -55,8 +46,7 @@ let package = Package(
         ),
         .target(
             name: "DossierRecords",
-            dependencies: ["DossierCore"],
-            swiftSettings: releaseWithoutDynamicExclusivityChecks
+            dependencies: ["DossierCore"]
         ),
         .target(
             name: "DossierWatch",
