@@ -19,28 +19,28 @@ final class SourceCollector: ItemSink {
     private let worker: SourceWorker
     private let source: SourceFile
     private let records: RecordBatchWriter
-    private var batch: [RecordDraft] = []
+    @exclusivity(unchecked) private var batch: [RecordDraft] = []
     /// What the photos in it came to, merged (`WorkedSource.add`): a source may hold several.
-    private var photo: WorkedSource?
+    @exclusivity(unchecked) private var photo: WorkedSource?
     /// Records handed on for filing, so a source that gave photos and records files both.
-    private var recordCount = 0
-    private var customItems: [any CustomItem] = []
-    private var problems: [String] = []
-    private var hiddenProblems = 0
-    private var ledger: [SourceProblem] = []
-    private var unledgered = 0
+    @exclusivity(unchecked) private var recordCount = 0
+    @exclusivity(unchecked) private var customItems: [any CustomItem] = []
+    @exclusivity(unchecked) private var problems: [String] = []
+    @exclusivity(unchecked) private var hiddenProblems = 0
+    @exclusivity(unchecked) private var ledger: [SourceProblem] = []
+    @exclusivity(unchecked) private var unledgered = 0
     /// Problems with lines that were meant as entries (an unknown name, an impossible date), as
     /// against lines with no date at all.
-    private var entryProblems = 0
-    private var reading: String?
-    private var unassignedReason: String?
-    private var unassignedLines: [Int] = []
-    private var unassignedCount = 0
+    @exclusivity(unchecked) private var entryProblems = 0
+    @exclusivity(unchecked) private var reading: String?
+    @exclusivity(unchecked) private var unassignedReason: String?
+    @exclusivity(unchecked) private var unassignedLines: [Int] = []
+    @exclusivity(unchecked) private var unassignedCount = 0
     /// Where the source's path routes its items: the same for every item without a subject of
     /// its own, so worked out once.
-    private var pathDecision: RoutingDecision?
+    @exclusivity(unchecked) private var pathDecision: RoutingDecision?
     /// Items have begun to arrive (and be routed).
-    private var routing = false
+    @exclusivity(unchecked) private var routing = false
 
     init(worker: SourceWorker, source: SourceFile, keptSource: String?) {
         self.worker = worker

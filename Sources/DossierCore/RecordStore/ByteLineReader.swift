@@ -4,20 +4,20 @@ import Foundation
 /// year files and runs without holding them whole.
 final class ByteLineReader {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var position = 0
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var position = 0
     /// How far past `position` the buffer is known to hold no "\n": a long line is searched
     /// once, not again from its start after every chunk (which made a huge line quadratic).
-    private var searched = 0
-    private var endOfFile = false
+    @exclusivity(unchecked) private var searched = 0
+    @exclusivity(unchecked) private var endOfFile = false
     /// Where the next read starts, and how many bytes are left to read.
-    private var fileOffset: Int
-    private var remaining: Int
+    @exclusivity(unchecked) private var fileOffset: Int
+    @exclusivity(unchecked) private var remaining: Int
     /// Lines longer than this are skipped as they are read, in bounded memory.
     private let maximumLineBytes: Int
     /// Whether the line `next()` returned last was longer than `maximumLineBytes`: it came back
     /// empty.
-    private(set) var skippedLastLine = false
+    @exclusivity(unchecked) private(set) var skippedLastLine = false
 
     init(path: String, in files: LibraryFileSystem, offset: Int = 0, length: Int = .max,
          maximumLineBytes: Int = .max) throws(LibraryError) {

@@ -7,17 +7,17 @@ final class InOrderRun {
     let path: String
     private let writer: StagingFileWriter
     /// The records not written yet: all of one day, and all after the last one written.
-    private var held = LineBuffer()
-    private var heldDay: UInt64 = 0
+    @exclusivity(unchecked) private var held = LineBuffer()
+    @exclusivity(unchecked) private var heldDay: UInt64 = 0
     var heldBytes: Int { held.footprint }
-    private var lastWritten: RecordLine.Key?
+    @exclusivity(unchecked) private var lastWritten: RecordLine.Key?
     /// A record's id holds its date, so copies of one record share a day: the ids of the day
     /// being written are all it takes to keep each record once.
-    private var writtenDay: UInt64 = .max
-    private var idsOfDay = Set<UInt64>()
-    private var lines = 0
+    @exclusivity(unchecked) private var writtenDay: UInt64 = .max
+    @exclusivity(unchecked) private var idsOfDay = Set<UInt64>()
+    @exclusivity(unchecked) private var lines = 0
     /// When the spill last handed it a record, on the spill's own clock.
-    var lastUse = 0
+    @exclusivity(unchecked) var lastUse = 0
 
     init(path: String, in files: LibraryFileSystem) throws(LibraryError) {
         self.path = path

@@ -2,8 +2,8 @@
 final class MergeInput {
     let isExisting: Bool
     private let reader: ByteLineReader
-    private(set) var line: ArraySlice<UInt8>?
-    private(set) var key = RecordLine.Key.first
+    @exclusivity(unchecked) private(set) var line: ArraySlice<UInt8>?
+    @exclusivity(unchecked) private(set) var key = RecordLine.Key.first
 
     init(reader: ByteLineReader, isExisting: Bool) throws {
         self.isExisting = isExisting

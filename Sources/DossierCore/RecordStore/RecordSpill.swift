@@ -8,12 +8,12 @@ public final class RecordSpill {
     /// What the spill keeps of one year file.
     private final class GroupState {
         /// Records added, before deduplication.
-        var count = 0
+        @exclusivity(unchecked) var count = 0
         /// Open while the year file's records come in date order.
-        var run: InOrderRun?
+        @exclusivity(unchecked) var run: InOrderRun?
         /// Its records came out of order, or came again after its run was closed: from then on
         /// they are buffered and spilled.
-        var outOfOrder = false
+        @exclusivity(unchecked) var outOfOrder = false
     }
 
     /// Year files written in order at once, each through its own open file and buffer; past it,
@@ -33,15 +33,15 @@ public final class RecordSpill {
     /// In a dry run nothing is written: records are only counted.
     private let dryRun: Bool
     /// What is kept of each year file met so far: looked up once for each record.
-    private var groups: [RecordGroup: GroupState] = [:]
+    @exclusivity(unchecked) private var groups: [RecordGroup: GroupState] = [:]
     /// The groups with an in-order run open: at most `inOrderLimit`.
-    private var open: [RecordGroup: GroupState] = [:]
+    @exclusivity(unchecked) private var open: [RecordGroup: GroupState] = [:]
     /// Records added so far: the clock `InOrderRun.lastUse` is read on.
-    private var uses = 0
-    private var buffered: [RecordGroup: LineBuffer] = [:]
-    private var bufferedBytes = 0
-    private var heldBytes = 0
-    private var pending: PendingRecords
+    @exclusivity(unchecked) private var uses = 0
+    @exclusivity(unchecked) private var buffered: [RecordGroup: LineBuffer] = [:]
+    @exclusivity(unchecked) private var bufferedBytes = 0
+    @exclusivity(unchecked) private var heldBytes = 0
+    @exclusivity(unchecked) private var pending: PendingRecords
     /// Runs closed before the end are made durable behind the writing.
     private let closedRuns = BackgroundFileSync()
 

@@ -10,12 +10,12 @@ final class StagingFileWriter {
 
     private let path: String
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Nil for scratch files: hashing them would only cost time.
-    private var hasher: SHA256?
-    private var closed = false
+    @exclusivity(unchecked) private var hasher: SHA256?
+    @exclusivity(unchecked) private var closed = false
     /// Bytes written so far: the offset of the next one in the file.
-    private(set) var written = 0
+    @exclusivity(unchecked) private(set) var written = 0
 
     private let files: LibraryFileSystem
 

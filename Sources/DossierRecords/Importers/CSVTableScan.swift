@@ -11,9 +11,9 @@ import DossierCore
 final class CSVTableScan {
     private let path: String
     private let dialect: CSVDialect
-    private var reader: CSVReader?
+    @exclusivity(unchecked) private var reader: CSVReader?
     /// A row the reader gave that belongs to a later table than the one asked about.
-    private var heldRow: CSVRow?
+    @exclusivity(unchecked) private var heldRow: CSVRow?
 
     init(path: String, dialect: CSVDialect) {
         self.path = path

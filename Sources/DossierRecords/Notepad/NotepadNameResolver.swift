@@ -11,8 +11,8 @@ final class NotepadNameResolver {
     let nonNames: Set<String>
     let fileSubject: Subject?
     /// Answers by spelling, for single words and for names of several words.
-    private var singleWordAnswers = BoundedMemo<SubjectNameLookup>()
-    private var severalWordAnswers = BoundedMemo<SubjectNameLookup>()
+    @exclusivity(unchecked) private var singleWordAnswers = BoundedMemo<SubjectNameLookup>()
+    @exclusivity(unchecked) private var severalWordAnswers = BoundedMemo<SubjectNameLookup>()
 
     init(directory: SubjectDirectory, nonNames: Set<String>, fileSubject: Subject?) {
         self.directory = directory

@@ -21,16 +21,16 @@ public final class LineReader {
         "the line is \(bytes) bytes long, over the \(maximumLineBytes >> 20) MiB a line may have: not read"
     }
 
-    public private(set) var encoding: TextEncoding
+    @exclusivity(unchecked) public private(set) var encoding: TextEncoding
     public let path: String
 
     private let handle: FileHandle
     private let chunkSize: Int
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var endOfFile = false
-    private var lineNumber = 0
-    private var sawOnlyASCII = true
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var endOfFile = false
+    @exclusivity(unchecked) private var lineNumber = 0
+    @exclusivity(unchecked) private var sawOnlyASCII = true
 
     public init(path: String, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
         let descriptor = SourcePath.openForReading(path)
