@@ -19,6 +19,7 @@ final class SourceCollector: ItemSink {
     private let worker: SourceWorker
     private let source: SourceFile
     private let records: RecordBatchWriter
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var batch: [RecordDraft] = []
     /// What the photos in it came to, merged (`WorkedSource.add`): a source may hold several.
     @exclusivity(unchecked) private var photo: WorkedSource?

@@ -4,6 +4,7 @@ import Foundation
 /// year files and runs without holding them whole.
 final class ByteLineReader {
     private let descriptor: Int32
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     @exclusivity(unchecked) private var position = 0
     /// How far past `position` the buffer is known to hold no "\n": a long line is searched

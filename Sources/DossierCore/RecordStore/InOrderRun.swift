@@ -6,6 +6,7 @@
 final class InOrderRun {
     let path: String
     private let writer: StagingFileWriter
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     /// The records not written yet: all of one day, and all after the last one written.
     @exclusivity(unchecked) private var held = LineBuffer()
     @exclusivity(unchecked) private var heldDay: UInt64 = 0

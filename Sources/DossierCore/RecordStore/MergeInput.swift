@@ -2,6 +2,7 @@
 final class MergeInput {
     let isExisting: Bool
     private let reader: ByteLineReader
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private(set) var line: ArraySlice<UInt8>?
     @exclusivity(unchecked) private(set) var key = RecordLine.Key.first
 

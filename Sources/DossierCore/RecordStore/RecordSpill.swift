@@ -7,6 +7,7 @@ import Foundation
 public final class RecordSpill {
     /// What the spill keeps of one year file.
     private final class GroupState {
+        // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
         /// Records added, before deduplication.
         @exclusivity(unchecked) var count = 0
         /// Open while the year file's records come in date order.

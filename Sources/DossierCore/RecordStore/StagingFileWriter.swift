@@ -10,6 +10,7 @@ final class StagingFileWriter {
 
     private let path: String
     private let descriptor: Int32
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Nil for scratch files: hashing them would only cost time.
     @exclusivity(unchecked) private var hasher: SHA256?

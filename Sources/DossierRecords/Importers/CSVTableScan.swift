@@ -11,6 +11,7 @@ import DossierCore
 final class CSVTableScan {
     private let path: String
     private let dialect: CSVDialect
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var reader: CSVReader?
     /// A row the reader gave that belongs to a later table than the one asked about.
     @exclusivity(unchecked) private var heldRow: CSVRow?

@@ -10,6 +10,7 @@ final class NotepadNameResolver {
     let directory: SubjectDirectory
     let nonNames: Set<String>
     let fileSubject: Subject?
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     /// Answers by spelling, for single words and for names of several words.
     @exclusivity(unchecked) private var singleWordAnswers = BoundedMemo<SubjectNameLookup>()
     @exclusivity(unchecked) private var severalWordAnswers = BoundedMemo<SubjectNameLookup>()

@@ -21,6 +21,7 @@ public final class LineReader {
         "the line is \(bytes) bytes long, over the \(maximumLineBytes >> 20) MiB a line may have: not read"
     }
 
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) public private(set) var encoding: TextEncoding
     public let path: String
 
