@@ -422,26 +422,16 @@ public final class InboxWatcher: @unchecked Sendable {
                 logger.record(.failed, level: .warning, ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
             }
         }
-        guard let stream = SourcePath.withFileSystemPath(folder, { opendir($0) }) else {
+        // `import`'s walk reads folders the same way, passing over the same names.
+        guard let entries = FolderEntries.read(folder) else {
             if folder == inbox { waitForInbox() }
             return
         }
-        var names: [(String, UInt8)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { SourcePath.string(fromCString: $0) }
-            }
-            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
-        }
-        closedir(stream)
-        for (name, type) in names.sorted(by: { $0.0 < $1.0 }) {
-            let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
-            let isFolder = type == UInt8(DT_DIR)
-                || (type == UInt8(DT_UNKNOWN) && SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFDIR } == true)
-            if isFolder {
-                if !SkippedNames.isIgnoredFolder(name) { walk(path, watching: watching) }
-            } else if !SkippedNames.isIgnoredFile(name) {
-                offer(path, now: ContinuousClock.now)
+        for entry in entries {
+            if entry.isFolder {
+                walk(entry.path, watching: watching)
+            } else {
+                offer(entry.path, now: ContinuousClock.now)
             }
         }
     }

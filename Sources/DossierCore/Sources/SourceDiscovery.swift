@@ -91,29 +91,13 @@ public struct SourceDiscovery: Sendable {
     }
 
     private func walkFolder(_ path: String, under root: String, into found: inout Walk) {
-        guard let folder = SourcePath.withFileSystemPath(path, { opendir($0) }) else {
+        // The daemon's walk reads folders the same way, passing over the same names.
+        guard let entries = FolderEntries.read(path) else {
             found.found.append(.unreadable(path: path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
             return
         }
-        defer { closedir(folder) }
-        // Names as bytes (readdir), not as FileManager decodes them: a name that is not UTF-8
-        // must still lead back to its file.
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { SourcePath.string(fromCString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let child = path == "/" ? "/\(name)" : "\(path)/\(name)"
-            // The names the daemon passes over, this walk passes over too (`SkippedNames`).
-            if SkippedNames.isIgnoredFile(name) || SkippedNames.isIgnoredFolder(name),
-               let info = SourcePath.status(child, followingLinks: false) {
-                let isFolder = info.st_mode & S_IFMT == S_IFDIR
-                if isFolder ? SkippedNames.isIgnoredFolder(name) : SkippedNames.isIgnoredFile(name) { continue }
-            }
-            walk(child, named: false, under: root, into: &found)
+        for entry in entries {
+            walk(entry.path, named: false, under: root, into: &found)
         }
     }
 }
