@@ -132,9 +132,7 @@ public final class ImportService: Service {
 
     private func fileBatches() async {
         for await batch in watcher.batches.cancelOnGracefulShutdown() {
-            // Filing a batch looks at the library and the inbox's files (blocking calls) before
-            // and after the import: all of it on the blocking executor, off the cooperative pool.
-            await BlockingWork.running { await file(batch) }
+            await file(batch)
             if Task.isShuttingDownGracefully || Task.isCancelled { break }
         }
     }
@@ -170,7 +168,9 @@ public final class ImportService: Service {
                     try await pipeline.run(found: found, listeners: [recorder, NoticeLog(logger: self.logger)], adding: steps)
                 }
                 departures.withLock { $0.removeFirst(min($0.count, options.departures.count)) }
-                settle(batch, recorder: recorder, quarantined: quarantined, interrupted: summary.interrupted)
+                // Looking at each source's path again blocks: on the executor.
+                let interrupted = summary.interrupted
+                await BlockingWork.run { settle(batch, recorder: recorder, quarantined: quarantined, interrupted: interrupted) }
                 return
             } catch let error as LibraryError {
                 switch error {
@@ -211,7 +211,7 @@ public final class ImportService: Service {
     /// daemon is stopping.
     private func libraryIsThere() async -> Bool {
         var said = false
-        while let problem = libraryProblem() {
+        while let problem = await BlockingWork.run({ libraryProblem() }) {
             if !said {
                 logger.record(.libraryGone, level: .warning, [
                     "library": "\(layout.root.path)",

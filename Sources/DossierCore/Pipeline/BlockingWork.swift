@@ -18,65 +18,12 @@ import Synchronization
 public final class BlockingExecutor: TaskExecutor {
     public static let shared = BlockingExecutor()
 
-    /// Jobs waiting for a thread, and how many threads wait for a job.
-    private struct Waiting {
-        var jobs: [UnownedJob] = []
-        var next = 0
-        var idleThreads = 0
-    }
+    private let queue = DispatchQueue(label: "dossier.blocking", attributes: .concurrent)
 
-    private let waiting = Mutex(Waiting())
-    /// Signalled once for each job handed to an idle thread.
-    private let wake = DispatchSemaphore(value: 0)
-
-    /// A job that blocks must never hold back another (a worker waiting for its record batches
-    /// while the task that settles sources waits for a thread; two imports in one process, as in
-    /// the tests): a job that finds no idle thread gets a new one. So there are as many threads
-    /// as jobs have ever been under way at once, a few more than `--jobs`; idle ones wait for
-    /// the next job. A width-limited Dispatch queue (one thread a core) starved exactly so.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let idle = waiting.withLock { waiting -> Bool in
-            waiting.jobs.append(job)
-            guard waiting.idleThreads > 0 else { return false }
-            waiting.idleThreads -= 1
-            return true
-        }
-        if idle {
-            wake.signal()
-        } else {
-            let thread = Thread { [self] in work() }
-            // Decoders and parsers recurse: the stack of a process's main thread, not Foundation's default.
-            thread.stackSize = 8 << 20
-            thread.name = "dossier.blocking"
-            thread.start()
-        }
-    }
-
-    /// A thread's life: runs jobs while there are any, then waits to be handed the next.
-    private func work() {
         let executor = asUnownedTaskExecutor()
-        while true {
-            let job = waiting.withLock { waiting -> UnownedJob? in
-                guard waiting.next < waiting.jobs.count else {
-                    waiting.idleThreads += 1
-                    return nil
-                }
-                let job = waiting.jobs[waiting.next]
-                waiting.next += 1
-                // The queue is compacted once it is drained, so it never grows with the jobs run.
-                if waiting.next == waiting.jobs.count {
-                    waiting.jobs.removeAll(keepingCapacity: true)
-                    waiting.next = 0
-                }
-                return job
-            }
-            guard let job else {
-                wake.wait()
-                continue
-            }
-            job.runSynchronously(on: executor)
-        }
+        queue.async { job.runSynchronously(on: executor) }
     }
 }
 
@@ -89,15 +36,6 @@ public enum BlockingWork {
         try await withTaskExecutorPreference(BlockingExecutor.shared) { () async throws(Failure) -> Result in
             try body()
         }
-    }
-
-    /// Runs async `body` with `BlockingExecutor` preferred: its own steps, and those of every
-    /// child task it starts, run there (an import's driving task and its workers), and its
-    /// awaits suspend without holding a thread.
-    public nonisolated static func running<Result: Sendable, Failure: Error>(
-        _ body: () async throws(Failure) -> Result
-    ) async throws(Failure) -> Result {
-        try await withTaskExecutorPreference(BlockingExecutor.shared, operation: body)
     }
 
     /// Runs `body` once for each index in `0..<count`, as many at once as there are cores, and

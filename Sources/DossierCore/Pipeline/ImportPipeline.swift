@@ -43,7 +43,7 @@ public struct ImportPipeline: Sendable {
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
         // Walking the folders blocks: on the blocking executor too.
-        let found = await BlockingWork.running { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
+        let found = await BlockingWork.run { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
         return try await run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
     }
 
@@ -53,19 +53,6 @@ public struct ImportPipeline: Sendable {
     public func run(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener] = [],
                     adding steps: [PluginStep] = [],
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
-    {
-        // The whole run on the blocking executor: reading the subjects, the time zone and the
-        // index, telling the listeners, as well as the steps.
-        try await BlockingWork.running { () async throws(LibraryError) -> ImportSummary in
-            try await runOnTheExecutor(found: found, listeners: extraListeners, adding: steps,
-                                       whileWaitingForLock: whileWaitingForLock)
-        }
-    }
-
-    private func runOnTheExecutor(found: [SourceDiscovery.Found], listeners extraListeners: [any OutcomeListener],
-                                  adding steps: [PluginStep],
-                                  whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
-        -> ImportSummary
     {
         let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
@@ -85,15 +72,6 @@ public struct ImportPipeline: Sendable {
     /// (or --subject) sent them the first time.
     public func retry(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener] = [],
                       whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
-    {
-        try await BlockingWork.running { () async throws(LibraryError) -> ImportSummary in
-            try await retryOnTheExecutor(sources, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
-        }
-    }
-
-    private func retryOnTheExecutor(_ sources: [RetrySource], listeners extraListeners: [any OutcomeListener],
-                                    whileWaitingForLock: @escaping @Sendable (String) -> Void) async throws(LibraryError)
-        -> ImportSummary
     {
         let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
@@ -146,18 +124,25 @@ public struct ImportPipeline: Sendable {
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
         var libraryFailure: LibraryError?
-        let timeZone = try LibraryTimeZone.of(layout)
-        if let index = session.index, !options.dryRun, !options.departures.isEmpty {
-            let now = ImportPipeline.now()
-            try index.record(options.departures.map { SourceDeparture(path: $0, at: now) })
+        // Reading the library's settings and recording departures block: on the executor.
+        let (libraryLayout, departures, dryRun) = (layout, options.departures, options.dryRun)
+        let timeZone = try await BlockingWork.run { () throws(LibraryError) -> TimeZone in
+            if let index = session.index, !dryRun, !departures.isEmpty {
+                let now = ImportPipeline.now()
+                try index.record(departures.map { SourceDeparture(path: $0, at: now) })
+            }
+            return try LibraryTimeZone.of(libraryLayout)
         }
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
-            // Read anew for each pass: the one before may have created subjects.
-            let routing = RoutingContext(requestedSubject: options.requestedSubject,
-                                         existingSubjects: knownSubjects(pass.sources, requestedSubject: options.requestedSubject),
-                                         names: layout.subjectNames())
+            // Read anew for each pass (the one before may have created subjects), on the executor.
+            let requested = options.requestedSubject
+            let routing = await BlockingWork.run {
+                RoutingContext(requestedSubject: requested,
+                               existingSubjects: knownSubjects(pass.sources, requestedSubject: requested),
+                               names: layout.subjectNames())
+            }
             let worker = SourceWorker(
                 registry: registry, layout: layout, options: options, index: session.index,
                 filer: Filer(layout: layout, index: session.index, dryRun: options.dryRun),
