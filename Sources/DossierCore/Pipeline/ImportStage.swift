@@ -1,7 +1,6 @@
-/// The stages every source goes through, in this order: the list to read first. `dossier import`
-/// and `dossier watch` run the same list (`ImportPipeline.run(found:)`); only where sources come
-/// from differs. A source that is not filed stops at one of them, and its outcome says which
-/// (`SourceOutcome.stage`, the daemon's quarantine notes, `--json`).
+/// Where a source that was not filed stopped, as its outcome says it (`SourceOutcome.stage`, the
+/// daemon's quarantine notes, `--json`). The steps that run are listed in `ImportSteps`; each
+/// names the stage its failures are said to stop at (`ImportStep.stage`).
 public enum ImportStage: String, CaseIterable, Codable, Sendable {
     /// Sources are found: `SourceDiscovery` walks the paths an import names; `InboxWatcher` hands
     /// on the inbox's settled files. One imported before and unchanged since is settled from the
