@@ -330,8 +330,11 @@ public struct ImportPipeline: Sendable {
         worked.outcome.recordsDuplicate = result.duplicate
         worked.outcome.recordsRemoved += result.replaced
         // A photo the source gave and filed anew keeps it imported, whatever its records did.
+        // One that was not filed whole (a photo in it with no subject) stays so, whatever its records did.
         let photosFiledAnew = worked.outcome.status == .imported && !worked.filed.isEmpty
-        worked.outcome.status = result.added > 0 || result.replaced > 0 || photosFiledAnew ? .imported : .duplicate
+        if [.imported, .duplicate].contains(worked.outcome.status) {
+            worked.outcome.status = result.added > 0 || result.replaced > 0 || photosFiledAnew ? .imported : .duplicate
+        }
         let files = result.files
         let changed = result.changedFiles
         let subjects = pending.subjects

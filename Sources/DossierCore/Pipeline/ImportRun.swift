@@ -11,8 +11,8 @@ public struct ImportRun: Sendable {
     public var logger: Logger { worker.context.logger }
     public let listeners: [any OutcomeListener]
     /// Told the name of each step as it runs for a source (and of the item steps, route,
-    /// transform and file, as they first run for it): the order tests listen here.
-    let observer: StepObserver?
+    /// transform and file, as they run for it): the order tests listen here.
+    var observer: StepObserver? { worker.observer }
     let worker: SourceWorker
     /// The pipeline whose settling helpers (commit, index rows, removal) the settling steps use.
     let pipeline: ImportPipeline
@@ -21,7 +21,6 @@ public struct ImportRun: Sendable {
         self.worker = worker
         self.pipeline = pipeline
         self.listeners = listeners
-        observer = pipeline.stepObserver
     }
 }
 

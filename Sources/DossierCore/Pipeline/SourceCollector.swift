@@ -176,7 +176,6 @@ final class SourceCollector: ItemSink {
         if var photo {
             // Photos and records from one source: the records are committed with it, the
             // photos' files indexed beside them.
-            photo.outcome.problems = problems
             let subjects = Set(pending.subjects + photo.outcome.subjects + [photo.outcome.subject].compactMap { $0 })
             photo.outcome.subjects = subjects.count > 1 ? subjects.sorted { $0.path < $1.path } : []
             photo.pendingRecords = pending.total > 0 ? pending : nil

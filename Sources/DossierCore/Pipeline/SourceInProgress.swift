@@ -45,12 +45,12 @@ public struct SourceInProgress: Sendable {
 
     /// Marks the source failed at `stage`, naming it in the error, and stops its settling.
     mutating func fail(at stage: ImportStage, _ reason: String) {
+        stopped = true
         guard var outcome = worked?.outcome else { return }
         outcome.status = .failed
         outcome.stage = stage
         outcome.error = "\(outcome.source): \(reason)"
         worked?.outcome = outcome
-        stopped = true
     }
 
     struct Settlement: Sendable {
