@@ -186,8 +186,10 @@ public final class ImportService: Service {
                 default:
                     let pause = ImportService.failurePauses[min(failures, ImportService.failurePauses.count - 1)]
                     failures += 1
-                    logger.record(.failed, level: .error, ["reason": "\(error)", "files": .stringConvertible(batch.count),
-                                                           "retry": "in \(pause)"])
+                    var fields: Logger.Metadata = ["reason": "\(error)", "code": "\(error.code)",
+                                                   "files": .stringConvertible(batch.count), "retry": "in \(pause)"]
+                    if let cause = error.cause?.code { fields["cause"] = "\(cause.name)" }
+                    logger.record(.failed, level: .error, fields)
                     if failures == 1 { tally.withLock { $0.failed += batch.count } }
                     guard await self.pause(pause) else { break attempts }
                 }
@@ -213,10 +215,15 @@ public final class ImportService: Service {
         var said = false
         while let problem = await BlockingWork.run({ libraryProblem() }) {
             if !said {
-                logger.record(.libraryGone, level: .warning, [
+                var fields: Logger.Metadata = [
                     "library": "\(layout.root.path)",
                     "reason": "\(problem); nothing is filed and every inbox file stays until it is back",
-                ])
+                ]
+                if let library = problem as? LibraryError {
+                    fields["code"] = "\(library.code)"
+                    if let cause = library.cause?.code { fields["cause"] = "\(cause.name)" }
+                }
+                logger.record(.libraryGone, level: .warning, fields)
                 notifier?.status("waiting for the library \(layout.root.path)")
                 said = true
             }
@@ -230,20 +237,20 @@ public final class ImportService: Service {
     }
 
     /// Why the library the daemon files into is not at its path; nil when it is.
-    private func libraryProblem() -> String? {
+    private func libraryProblem() -> (any Error)? {
         do {
             switch try LibraryIdentity.state(of: layout) {
             case .identified(let identity) where identity.id == libraryID:
                 return nil
             case .identified(let other):
-                return "\(LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: other.id))"
+                return LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: other.id)
             case .unidentified:
-                return "\(LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: nil))"
+                return LibraryError.otherLibrary(path: layout.root.path, expected: libraryID, found: nil)
             case .absent:
-                return "\(LibraryError.noLibrary(path: layout.root.path))"
+                return LibraryError.noLibrary(path: layout.root.path)
             }
         } catch {
-            return "\(error)"
+            return error
         }
     }
 
@@ -313,10 +320,13 @@ public final class ImportService: Service {
         let quarantine = Quarantine(layout: layout)
         do {
             let entry = try quarantine.admit(source, stage: outcome.stage ?? .read, reason: reason)
-            logger.record(.quarantined, level: .warning, [
+            var fields: Logger.Metadata = [
                 "source": "\(SourcePath.displayed(source.path))", "reason": "\(reason)",
                 "destination": "\(SourcePath.displayed((try? quarantine.path(of: entry)) ?? entry.id))",
-            ])
+            ]
+            if let code = outcome.errorCode { fields["code"] = "\(code)" }
+            if let cause = outcome.cause { fields["cause"] = "\(cause.name)" }
+            logger.record(.quarantined, level: .warning, fields)
             tally.withLock { $0.quarantined += 1 }
             if stuck.withLock({ $0.contains(source.path) }) { updateStuckSources([], forgetting: [source.path], index: index) }
             return .left
@@ -368,6 +378,8 @@ public final class ImportService: Service {
         if let destination = outcome.destination { fields["destination"] = "\(SourcePath.displayed(destination))" }
         if outcome.status == .failed || outcome.status == .skipped || outcome.status == .unassigned {
             fields["reason"] = "\(outcome.reason)"
+            if let code = outcome.errorCode { fields["code"] = "\(code)" }
+            if let cause = outcome.cause { fields["cause"] = "\(cause.name)" }
         } else if outcome.hasRecords || outcome.recordsRemoved > 0 {
             fields["records_added"] = .stringConvertible(outcome.recordsAdded)
             fields["records_duplicate"] = .stringConvertible(outcome.recordsDuplicate)

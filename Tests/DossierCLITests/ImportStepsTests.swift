@@ -1,4 +1,4 @@
-import DossierCLI
+@testable import DossierCLI
 import DossierCore
 import Foundation
 import DossierTestSupport
@@ -90,6 +90,36 @@ struct ImportStepsTests {
             // --move: a failed source is never removed.
             #expect(FileManager.default.fileExists(atPath: folder.path("dump/\(sample)")))
         }
+    }
+
+    @Test("A source a step fails with an error that has codes keeps them: error_code and cause in its --json line")
+    func failureKeepsItsCodes() async throws {
+        let plugin = Plugin(name: "unreadable", summary: "fails every source as a read error would",
+                            steps: [PluginStep(UnreadableStep(), .before, "read")])
+        let (_, outcomes) = try await stepsRun(adding: [plugin])
+        for outcome in outcomes {
+            #expect(outcome.status == .failed)
+            #expect(outcome.stage == .read)
+            #expect(outcome.errorCode == "cannot-read")
+            #expect(outcome.cause == .errno(EIO))
+            #expect(outcome.error == "cannot read \(outcome.source): Input/output error")
+            let line = try #require(try JSONSerialization.jsonObject(with: Data(JSONLinesReporter.line(for: outcome).utf8))
+                as? [String: Any])
+            #expect(line["error_code"] as? String == "cannot-read")
+            #expect(line["cause"] as? String == "EIO")
+            #expect(line["stage"] as? String == "read")
+        }
+    }
+}
+
+/// Fails every source as a read error in the library's file system layer would.
+struct UnreadableStep: ImportStep {
+    let name = "unreadable"
+    let phase = ImportStepPhase.working
+    let stage = ImportStage.read
+
+    func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
+        throw LibraryError.cannotRead(path: source.path, reason: .errno(EIO))
     }
 }
 

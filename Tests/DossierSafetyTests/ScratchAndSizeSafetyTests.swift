@@ -90,6 +90,42 @@ struct ScratchAndSizeSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("disk/Library/.dossier/staging")).isEmpty)
     }
 
+    @Test("A full disk stops the import and is named in --json by its code: cannot-write, ENOSPC; the source is untouched",
+          .enabled(if: WatchSafetyTests.canMountTmpfs, "needs root to mount a small tmpfs for the library (CI runs as root)"))
+    func fullDiskNamedByCodeInJSON() throws {
+        let folder = try TemporaryFolder()
+        // A notepad log bigger than the disk: its kept copy cannot be written. The kernel copies
+        // it (sendfile), which fails for the copy, not for reading the source.
+        var log = ""
+        var generator = TestSeed().generator
+        for day in 0..<200_000 {
+            log += "2024-\(String(format: "%02d", day % 12 + 1))-\(String(format: "%02d", day % 28 + 1)) Rex weighed \(Int.random(in: 3000...9000, using: &generator)) g\n"
+        }
+        let source = try folder.write(log, to: "dump/rex.txt")
+        let disk = folder.path("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(mount("tmpfs", disk, "tmpfs", 0, "size=2m") == 0)
+        defer { umount2(disk, Int32(MNT_DETACH)) }
+
+        let run = try MeasuredRun(["import", "dump", "--library", "disk/Library", "--subject", "pets/rex", "--create", "--json"],
+                                  in: folder.url, environment: ["SWIFT_BACKTRACE": "enable=no"])
+
+        #expect(run.signal == nil, "killed by signal \(run.signal ?? 0): \(run.standardError)")
+        // The library failed, not the source: the import stops (exit 2), as for any full disk.
+        #expect(run.status == 2, "\(run.standardOutput) \(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let stopped = try #require(lines.last?["library_error"] as? [String: Any], "\(run.standardOutput)")
+        #expect(stopped["code"] as? String == "cannot-write", "\(stopped)")
+        #expect(stopped["cause"] as? String == "ENOSPC", "\(stopped)")
+        let message = try #require(stopped["message"] as? String)
+        #expect(message.hasPrefix("cannot write \(disk)/Library/.dossier/staging/") && message.hasSuffix(": No space left on device"),
+                "\(message)")
+        #expect(SafetyFixtures.contents(source) == Array(log.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("disk/Library/.dossier/staging")).isEmpty)
+    }
+
     @Test("A HEIC whose EXIF item claims the same bytes 32 times over (512 MB) is refused before any of it is read",
           SharedCorpora.required)
     func exifItemRepeatingItsBytes() throws {

@@ -471,6 +471,11 @@ struct WatchSafetyTests {
         #expect(await daemon.wait { daemon.events("failed").contains {
             $0["reason"]?.contains("No space left") == true || $0["reason"]?.contains("disk is full") == true
         } }, "\(daemon.text)")
+        // The log names the failure by its codes too, for programs that read it.
+        let full = try #require(daemon.events("failed").first {
+            $0["reason"]?.contains("No space left") == true || $0["reason"]?.contains("disk is full") == true
+        })
+        #expect(full["cause"] == "ENOSPC" || full["cause"] == "SQLITE 13", "\(full)")
         let filedBefore = daemon.events("filed").count
         #expect(filedBefore < 4)
         // Only what was filed (and indexed) left the inbox.

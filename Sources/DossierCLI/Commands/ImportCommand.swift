@@ -117,6 +117,7 @@ struct ImportCommand: AsyncParsableCommand {
             summary = try await importTask.value
         } catch let error as LibraryError {
             StandardStreams.writeError("dossier: \(error)\n")
+            if json { StandardStreams.writeOut(JSONLinesReporter.line(for: error)) }
             throw ExitCode(2)
         }
         if let status = interruption.exitStatus { throw ExitCode(status) }

@@ -26,6 +26,8 @@ struct JSONLinesReporter: OutcomeListener {
             "destination": outcome.destination ?? NSNull(),
             "error": outcome.error ?? NSNull(),
         ]
+        if let code = outcome.errorCode { object["error_code"] = code }
+        if let cause = outcome.cause { object["cause"] = cause.name }
         if let taken = outcome.taken { object["taken"] = taken }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
         if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
@@ -53,6 +55,14 @@ struct JSONLinesReporter: OutcomeListener {
         counts["interrupted"] = summary.interrupted
         counts["left_for_you"] = summary.leftForYou
         return serialize(["summary": counts])
+    }
+
+    /// The line for a library failure that stopped the import (a full disk, the index broken):
+    /// its stable code, the code of the layer below, and the words; no summary follows.
+    static func line(for error: LibraryError) -> String {
+        var object: [String: Any] = ["code": error.code, "message": "\(error)"]
+        if let cause = error.cause?.code { object["cause"] = cause.name }
+        return serialize(["library_error": object])
     }
 
     private static func serialize(_ object: [String: Any]) -> String {

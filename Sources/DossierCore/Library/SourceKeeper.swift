@@ -44,7 +44,7 @@ public struct SourceKeeper: Sendable {
                     try copyThroughBuffer(from: input, to: output, path: stagedPath)
                     break
                 }
-                if copied < 0 { throw SourceReadError.unreadable(errnoMessage()) }
+                if copied < 0 { throw SourceKeeper.copyFailure(errno, stagedPath: stagedPath) }
                 if copied == 0 { break }
             }
             size = try hash(output, into: &hasher, path: stagedPath)
@@ -58,6 +58,16 @@ public struct SourceKeeper: Sendable {
         return StagedCopy(stagedPath: stagedPath, digest: digest, size: size,
                           relativePath: SourceKeeper.relativePath(forName: source.fileName, digest: digest),
                           durable: durable)
+    }
+
+    /// Why `sendfile` failed, from its errno: the kernel both reads the source and writes the
+    /// copy, and a full disk (or quota, or a file system gone read-only) is the library's
+    /// failure, which stops the import, not the source's.
+    static func copyFailure(_ code: Int32, stagedPath: String) -> any Error {
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG, EROFS: LibraryError.cannotWrite(path: stagedPath, reason: .errno(code))
+        default: SourceReadError.unreadable(errnoMessage(code))
+        }
     }
 
     /// Where the kernel cannot copy between the two files: through a buffer.

@@ -2,7 +2,10 @@
 public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let stage: ImportStage
-    public let reason: String
+    public var reason: String
+    /// A stable name for the kind of failure (`LibraryError.code`), for programs that must not
+    /// parse the reason; nil for a failure only words describe.
+    public var code: String?
     /// Set when the library itself failed (`LibraryError.isAboutTheLibrary`), not the source.
     public var libraryError: LibraryError?
     /// What the layer below said, with its code (errno, SQLite's) when it gave one.
@@ -17,7 +20,10 @@ public struct ImportFailure: Error, Equatable, Sendable, CustomStringConvertible
     public init(path: String, stage: ImportStage, error: any Error) {
         self.init(path: path, stage: stage, reason: String(describing: error))
         cause = .of(error)
-        if let library = error as? LibraryError, library.isAboutTheLibrary { libraryError = library }
+        if let library = error as? LibraryError {
+            code = library.code
+            if library.isAboutTheLibrary { libraryError = library }
+        }
     }
 
     /// One line that names the file: the reason alone when it already starts with the path

@@ -11,9 +11,8 @@ extension ImportSteps {
             do {
                 if try step.run(&source, in: run) == .decided { break }
             } catch {
-                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: .file, error: error)
-                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .failed, stage: failure.stage,
-                                                                 error: failure.description), source: source.source)
+                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: step.stage, error: error)
+                var worked = WorkedSource(outcome: SourceOutcome(failed: failure), source: source.source)
                 worked.libraryFailure = failure.libraryError
                 source.worked = worked
                 break
@@ -41,7 +40,7 @@ extension ImportSteps {
             } catch {
                 let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: step.stage, error: error)
                 if let library = failure.libraryError { source.worked?.libraryFailure = library }
-                source.fail(at: failure.stage, failure.reason)
+                source.fail(failure)
             }
         }
         return source

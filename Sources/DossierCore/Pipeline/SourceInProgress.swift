@@ -43,13 +43,12 @@ public struct SourceInProgress: Sendable {
         set { if let newValue { worked?.outcome = newValue } }
     }
 
-    /// Marks the source failed at `stage`, naming it in the error, and stops its settling.
-    mutating func fail(at stage: ImportStage, _ reason: String) {
+    /// Marks the source failed as `failure` says (its stage, reason and codes), naming it in the
+    /// error, and stops its settling.
+    mutating func fail(_ failure: ImportFailure) {
         stopped = true
         guard var outcome = worked?.outcome else { return }
-        outcome.status = .failed
-        outcome.stage = stage
-        outcome.error = "\(outcome.source): \(reason)"
+        outcome.failed(failure)
         worked?.outcome = outcome
     }
 

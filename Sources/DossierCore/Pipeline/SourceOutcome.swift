@@ -23,6 +23,11 @@ public struct SourceOutcome: Sendable, Equatable {
     public var motion = false
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
     public var error: String?
+    /// For a failed source: the failure's stable name (`cannot-write`), when it has one.
+    public var errorCode: String?
+    /// For a failed source: the code of the layer below that failed (errno, SQLite's), when it
+    /// gave one.
+    public var cause: FailureCause.Code?
     /// Problems that did not stop the import (a broken EXIF block, a decoder warning).
     public var warnings: [String]
     /// Problems with parts of the source, each naming the file and line.
@@ -56,6 +61,22 @@ public struct SourceOutcome: Sendable, Equatable {
         self.recordsAdded = recordsAdded
         self.recordsDuplicate = recordsDuplicate
         self.sourceRemoved = sourceRemoved
+    }
+
+    /// A source that failed as `failure` says, before it was worked.
+    public init(failed failure: ImportFailure) {
+        self.init(source: failure.path, status: .failed)
+        failed(failure)
+    }
+
+    /// Marks it failed as `failure` says: its stage, its reason naming the file (in front, unless
+    /// the reason names it already), its codes.
+    public mutating func failed(_ failure: ImportFailure) {
+        status = .failed
+        stage = failure.stage
+        error = failure.reason.contains(source) ? failure.reason : "\(source): \(failure.reason)"
+        errorCode = failure.code
+        cause = failure.cause?.code
     }
 
     /// Why it was not filed, without its path in front (for a log line or a note that names the

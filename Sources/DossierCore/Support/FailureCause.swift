@@ -11,6 +11,15 @@ public struct FailureCause: Sendable, Equatable, CustomStringConvertible, Expres
         case errno(Int32)
         /// SQLite's extended result code (`SQLITE_IOERR_FSYNC`), from GRDB's `DatabaseError`.
         case sqlite(Int32)
+
+        /// The code as programs read it (`--json`, the daemon's log): `ENOSPC`, `errno 140` for
+        /// one without a name here, `SQLITE 778` for SQLite's extended codes.
+        public var name: String {
+            switch self {
+            case .errno(let code): FailureCause.errnoNames[code] ?? "errno \(code)"
+            case .sqlite(let code): "SQLITE \(code)"
+            }
+        }
     }
 
     public let code: Code?
@@ -59,4 +68,16 @@ public struct FailureCause: Sendable, Equatable, CustomStringConvertible, Expres
     }
 
     public var description: String { message }
+
+    /// The names of the errno values a file system or the index can give an import: Glibc
+    /// exports the numbers, not their names.
+    static let errnoNames: [Int32: String] = [
+        EPERM: "EPERM", ENOENT: "ENOENT", EINTR: "EINTR", EIO: "EIO", ENXIO: "ENXIO", EBADF: "EBADF",
+        EAGAIN: "EAGAIN", ENOMEM: "ENOMEM", EACCES: "EACCES", EFAULT: "EFAULT", EBUSY: "EBUSY",
+        EEXIST: "EEXIST", EXDEV: "EXDEV", ENODEV: "ENODEV", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR",
+        EINVAL: "EINVAL", ENFILE: "ENFILE", EMFILE: "EMFILE", ETXTBSY: "ETXTBSY", EFBIG: "EFBIG",
+        ENOSPC: "ENOSPC", ESPIPE: "ESPIPE", EROFS: "EROFS", EMLINK: "EMLINK", ENAMETOOLONG: "ENAMETOOLONG",
+        ENOTEMPTY: "ENOTEMPTY", ELOOP: "ELOOP", EOVERFLOW: "EOVERFLOW", EOPNOTSUPP: "EOPNOTSUPP",
+        ETIMEDOUT: "ETIMEDOUT", ESTALE: "ESTALE", EDQUOT: "EDQUOT", ENOTCONN: "ENOTCONN", ENOLCK: "ENOLCK",
+    ]
 }

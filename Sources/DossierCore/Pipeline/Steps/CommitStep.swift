@@ -54,7 +54,7 @@ struct CommitStep: ImportStep {
             if let copy = worked.keptCopy { try? run.layout.files.remove(copy.stagedPath) }
             if let library = error as? LibraryError, library.isAboutTheLibrary { worked.libraryFailure = library }
             source.worked = worked
-            source.fail(at: .file, "\(error)")
+            source.fail(ImportFailure(path: source.path, stage: .file, error: error))
             return .next
         }
         source.worked = worked

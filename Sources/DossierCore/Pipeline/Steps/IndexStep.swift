@@ -24,7 +24,9 @@ struct IndexStep: ImportStep {
             }
         } catch {
             if error.isAboutTheLibrary { source.worked?.libraryFailure = error }
-            source.fail(at: .index, "filed, but \(error)")
+            var failure = ImportFailure(path: source.path, stage: .index, error: error)
+            failure.reason = "filed, but \(failure.reason)"
+            source.fail(failure)
             return .next
         }
         source.settlement.departure = departure
