@@ -407,42 +407,36 @@ public final class InboxWatcher: @unchecked Sendable {
     private func scan(_ folder: String, watching: Bool) {
         // Read once a scan, not for every folder of it.
         mounts = MountTable.current()
-        walk(folder, watching: watching)
-    }
-
-    private func walk(_ folder: String, watching: Bool) {
-        guard !isLibrary(folder) else { return }
-        if watching, let eventSource, !folders.values.contains(folder) || folder == inbox {
-            do {
-                folders[try eventSource.watch(folder: folder)] = folder
-            } catch .watchLimitReached {
-                fallBackToPolling(.watchLimitReached)
-                return scan(inbox, watching: false)
-            } catch {
-                logger.record(.failed, level: .warning, ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
-            }
-        }
-        // `import`'s walk reads folders the same way, passing over the same names.
-        guard let entries = FolderEntries.read(folder) else {
-            if folder == inbox { waitForInbox() }
-            return
-        }
-        for entry in entries {
-            if entry.isFolder {
-                walk(entry.path, watching: watching)
-            } else {
+        // `import`'s discovery walks folders the same way, passing over the same names and libraries.
+        var watchLimitReached = false
+        FolderWalk(library: settings.library, mounts: mounts).walk(folder) { event in
+            switch event {
+            case .passedOver(let folder, let isOurs):
+                passOver(folder, isOurs: isOurs)
+            case .entering(let folder):
+                guard !watchLimitReached else { return false }
+                if watching, let eventSource, !folders.values.contains(folder) || folder == inbox {
+                    do {
+                        folders[try eventSource.watch(folder: folder)] = folder
+                    } catch InboxWatchError.watchLimitReached {
+                        watchLimitReached = true
+                        return false
+                    } catch {
+                        logger.record(.failed, level: .warning, ["source": "\(SourcePath.displayed(folder))", "reason": "\(error)"])
+                    }
+                }
+                return true
+            case .unreadable(let folder, _):
+                if folder == inbox { waitForInbox() }
+            case .file(let entry):
                 offer(entry.path, now: ContinuousClock.now)
             }
+            return false
         }
-    }
-
-    /// Whether a folder is a Dossier library, which is never walked: the one files are filed
-    /// into (seen through a bind mount or a second mount of its disk) or another one moved into
-    /// the inbox. Each is said once.
-    private func isLibrary(_ folder: String) -> Bool {
-        guard let isOurs = libraryKind(folder) else { return false }
-        passOver(folder, isOurs: isOurs)
-        return true
+        if watchLimitReached {
+            fallBackToPolling(.watchLimitReached)
+            scan(inbox, watching: false)
+        }
     }
 
     private func libraryKind(_ folder: String) -> Bool? {

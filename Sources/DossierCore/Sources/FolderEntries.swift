@@ -1,9 +1,9 @@
 import Glibc
 
-/// The entries of one folder as both walks read them (`SourceDiscovery` for `import`,
-/// `InboxWatcher` for `watch`): names as bytes, from `readdir` (never decoded and re-encoded, so
-/// a name that is not UTF-8 still leads back to its file), in name order, without `.` and `..`,
-/// and without what `SkippedNames` passes over.
+/// The entries of one folder as `FolderWalk` (the walk of `import` and `watch`) reads them:
+/// names as bytes, from `readdir` (never decoded and re-encoded, so a name that is not UTF-8
+/// still leads back to its file), in name order, without `.` and `..`, and without what
+/// `SkippedNames` passes over.
 public struct FolderEntries {
     public struct Entry {
         public let name: String

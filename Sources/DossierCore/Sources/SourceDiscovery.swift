@@ -67,10 +67,18 @@ public struct SourceDiscovery: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            if let isTheLibrary = LibraryBoundary.libraryKind(of: path, info: info, library: library, mounts: walk.mounts) {
-                walk.found.append(.passedOver(library: path, isTheLibrary: isTheLibrary))
-            } else {
-                walkFolder(path, under: root, into: &walk)
+            FolderWalk(library: library, mounts: walk.mounts).walk(path, info: info) { event in
+                switch event {
+                case .entering:
+                    return true
+                case .passedOver(let folder, let isTheLibrary):
+                    walk.found.append(.passedOver(library: folder, isTheLibrary: isTheLibrary))
+                case .unreadable(let folder, let code):
+                    walk.found.append(.unreadable(path: folder, reason: "cannot list folder: \(String(cString: strerror(code)))"))
+                case .file(let entry):
+                    self.walk(entry.path, named: false, under: root, into: &walk)
+                }
+                return false
             }
         case S_IFREG:
             walk.add(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root), info)
@@ -88,16 +96,5 @@ public struct SourceDiscovery: Sendable {
 
     private func parent(of path: String) -> String {
         (path as NSString).deletingLastPathComponent
-    }
-
-    private func walkFolder(_ path: String, under root: String, into found: inout Walk) {
-        // The daemon's walk reads folders the same way, passing over the same names.
-        guard let entries = FolderEntries.read(path) else {
-            found.found.append(.unreadable(path: path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-            return
-        }
-        for entry in entries {
-            walk(entry.path, named: false, under: root, into: &found)
-        }
     }
 }
