@@ -561,6 +561,9 @@ public final class InboxWatcher: @unchecked Sendable {
                 continue
             }
             settling[path] = nil
+            // Opened for writing and closed unchanged while its batch was under way (a sync tool,
+            // an editor): it stayed as it was, so it is not handed on again.
+            if remembered[path] == stamp { continue }
             if !refreshedMounts {
                 mounts = MountTable.current()
                 refreshedMounts = true

@@ -228,4 +228,27 @@ struct InboxWatcherTests {
         #expect(await inbox.wait { inbox.handedNames.count == 2 })
         #expect(inbox.handed.last?.size == 20)
     }
+
+    @Test("a file opened for writing and closed unchanged while its batch is under way is not handed on again")
+    func closedUnchangedDuringItsBatchIsNotHandedAgain() async throws {
+        let gate = Atomic(false)
+        let inbox = try WatchedInbox(beforeFinishing: {
+            while !gate.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(10)) }
+        })
+        await inbox.waitForFirstScan()
+        try InboxWatcherTests.writeFile(inbox.path("IMG_0001.jpg"), size: 100)
+        #expect(await inbox.wait { inbox.handedNames.count == 1 })
+        // A sync tool or an editor opens it for writing and closes it, changing nothing.
+        let descriptor = open(inbox.path("IMG_0001.jpg"), O_WRONLY)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        // Longer than the settle time, so the close has settled before the batch ends.
+        try await Task.sleep(for: .milliseconds(600))
+        gate.store(true, ordering: .sequentiallyConsistent)
+        await inbox.waitUntilIdle()
+        #expect(inbox.handedNames == ["IMG_0001.jpg"])
+        // Changed for real afterwards, it is handed on again.
+        try InboxWatcherTests.writeFile(inbox.path("IMG_0001.jpg"), size: 200)
+        #expect(await inbox.wait { inbox.handedNames.count == 2 })
+    }
 }

@@ -23,7 +23,8 @@ final class WatchedInbox: Sendable {
 
     init(settle: Duration = .milliseconds(300), poll: Duration? = nil, rescan: Duration = .seconds(600),
          before start: (TemporaryFolder) throws -> Void = { _ in },
-         eventSource: (@Sendable () throws -> any InboxEventSource)? = nil) throws {
+         eventSource: (@Sendable () throws -> any InboxEventSource)? = nil,
+         beforeFinishing: (@Sendable () async -> Void)? = nil) throws {
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
         try start(folder)
@@ -39,6 +40,7 @@ final class WatchedInbox: Sendable {
         consumer = Task {
             for await batch in watcher.batches {
                 seen.handed.withLock { $0 += batch }
+                await beforeFinishing?()
                 watcher.finished(batch.map { ($0.path, .stayed) })
             }
         }
