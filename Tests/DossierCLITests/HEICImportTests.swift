@@ -27,13 +27,15 @@ struct HEICImportTests {
         try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("/\(name)") ?? false })
     }
 
-    @Test("--json says when each photo was taken, with the offset from UTC its camera wrote, and the index keeps it")
+    @Test("--json says when each photo was taken, with the offset from UTC its camera wrote and where the date came from, and the index keeps it")
     func takenWithItsOffset() throws {
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         // Samsung writes OffsetTimeOriginal; this iPhone 7 did not: its wall clock alone.
         #expect(try outcome(result, "20240112_213853.heic")["taken"] as? String == "2024-01-12T21:38:53-08:00")
         #expect(try outcome(result, "IMG_2682.HEIC")["taken"] as? String == "2019-03-21T11:04:22")
+        #expect(try outcome(result, "20240112_213853.heic")["date_from"] as? String == "exif:DateTimeOriginal")
+        #expect(try outcome(result, "IMG_2682.HEIC")["date_from"] as? String == "exif:DateTimeOriginal")
         let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
         let index = try #require(try LibraryIndex.openReadOnly(layout))
         defer { index.close() }
@@ -179,5 +181,26 @@ struct HEICImportTests {
         #expect(second.outcomes.first?["destination"] as? String == heic)
         #expect(try bytes(heic) == bytes(folder.path("dump/pets/leo/IMG_2682.HEIC")))
         #expect(try bytes(rendition) == renditionBytes)
+    }
+
+    @Test("A JPEG with no date inside it is dated by the date in its name, and --json says where the date came from")
+    func dateFromTheFileName() throws {
+        let folder = try TemporaryFolder()
+        let sample = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        // Its EXIF segment (APP1, `Exif\0\0`) cut out: nothing inside it says when it was taken.
+        let exifMark: [UInt8] = [0xFF, 0xE1]
+        let exifName = Array("Exif".utf8)
+        let exifStart = try #require((2..<(sample.count - 10)).first { (start: Int) -> Bool in
+            Array(sample[start..<(start + 2)]) == exifMark && Array(sample[(start + 4)..<(start + 8)]) == exifName
+        })
+        let length = Int(sample[exifStart + 2]) << 8 | Int(sample[exifStart + 3])
+        let bare = Array(sample[..<exifStart]) + Array(sample[(exifStart + 2 + length)...])
+        try folder.write(bare, to: "dump/pets/leo/IMG_20170101_010101.jpg")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let filed = try outcome(result, "IMG_20170101_010101.jpg")
+        #expect(filed["taken"] as? String == "2017-01-01T01:01:01")
+        #expect(filed["date_from"] as? String == "filename")
+        #expect((filed["destination"] as? String)?.contains("/pets/leo/photos/2017/2017-01-01_010101_") == true, "\(filed)")
     }
 }

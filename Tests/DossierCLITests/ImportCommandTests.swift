@@ -226,7 +226,7 @@ struct ImportCommandTests {
             == ["orient", "rendition", "classify", "units", "species", "derive"])
         #expect(lines.filter { $0.hasPrefix("  router") }.map { $0.split(separator: " ")[1] }
             == ["requested-subject:", "subject-folder:", "existing-subject:", "subject-name:"])
-        #expect(lines.contains("  importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"))
+        #expect(lines.contains("  importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF and XMP from APP1 segments, IPTC from APP13"))
     }
 }
 

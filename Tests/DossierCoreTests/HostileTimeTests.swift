@@ -53,15 +53,16 @@ struct HostileTimeTests {
         #expect(trusted.warnings.isEmpty)
     }
 
-    @Test("A date outside 1900 to 2199 is passed over, and the warning names it and what dated the photo instead")
+    @Test("A date before 1826 or after next year is passed over, and the warning names it and what dated the photo instead")
     func implausibleDatesArePassedOver() throws {
         let exif = CaptureDate(try #require(LocalDateTime(year: 2999, month: 1, day: 1)), origin: .exifDateTimeOriginal)
         let png = CaptureDate(Date(timeIntervalSince1970: 253_402_297_200), in: HostileTimeTests.seoul, origin: .pngTime)
         let mtime = CaptureDate(HostileTimeTests.now, in: HostileTimeTests.seoul, origin: .fileModificationTime)
         let trusted = CaptureDate.mostTrusted(of: [exif, png, mtime], importedAt: HostileTimeTests.now, in: HostileTimeTests.seoul)
         #expect(trusted.date == mtime)
+        // Imported in 2024: the years 1826 to 2025 are plausible.
         #expect(trusted.warnings == ["its EXIF DateTimeOriginal (2999-01-01T00:00:00) and its PNG tIME are outside the years "
-            + "1900 to 2199: dated by its file's modification time"])
+            + "1826 to 2025: dated by its file's modification time"])
     }
 
     @Test("With no plausible date, the photo is dated by the time it was imported, and the warning says its date is unknown")
@@ -72,6 +73,6 @@ struct HostileTimeTests {
         #expect(trusted.date.origin == .importTime)
         #expect(trusted.date.iso8601 == "2024-01-13T14:38:53+09:00")
         #expect(trusted.warnings == ["the date it was taken is unknown (its file's modification time is outside the years "
-            + "1900 to 2199): dated by the time it was imported, 2024-01-13T14:38:53+09:00"])
+            + "1826 to 2025): dated by the time it was imported, 2024-01-13T14:38:53+09:00"])
     }
 }

@@ -29,6 +29,7 @@ struct JSONLinesReporter: OutcomeListener {
         if let code = outcome.errorCode { object["error_code"] = code }
         if let cause = outcome.cause { object["cause"] = cause.name }
         if let taken = outcome.taken { object["taken"] = taken }
+        if let dateFrom = outcome.dateFrom { object["date_from"] = dateFrom }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
         if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
         if let rotation = outcome.rotation { object["rotation"] = rotation }

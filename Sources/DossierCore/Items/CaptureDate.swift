@@ -2,41 +2,89 @@ import Foundation
 
 /// When a photo was taken, and which piece of metadata said so.
 public struct CaptureDate: Hashable, Sendable {
-    /// In order of trust: the first one present names the filed photo.
+    /// Where a date came from, in order of trust (docs/photos.md, "When a photo was taken"): the
+    /// first plausible one present names the filed photo.
     public enum Origin: String, Sendable, Codable {
         case exifDateTimeOriginal
+        /// When the picture was stored digitally (a scan's, or a camera's that wrote no original).
+        case exifDateTimeDigitized
+        /// XMP's `exif:DateTimeOriginal`, `xmp:CreateDate` and `photoshop:DateCreated`.
+        case xmpDateTimeOriginal
+        case xmpCreateDate
+        case xmpPhotoshopDateCreated
+        /// IPTC's DateCreated with its TimeCreated (APP13).
+        case iptcDateCreated
         case exifDateTime
         case pngTime
         /// A QuickTime movie's `com.apple.quicktime.creationdate` (local time with its offset).
         case quickTimeCreationDate
         /// A movie's `mvhd` creation time (UTC).
         case movieHeader
+        /// A date in the file's name (`IMG_20170101_010101.jpg`, `FileNameDate`).
+        case fileName
         case fileModificationTime
         /// When it was imported: nothing in or about the file gave a plausible date, and its
         /// outcome warns so.
         case importTime
 
         /// Whether the file wrote it as a wall clock (text), rather than as an instant.
-        var isWallClock: Bool { self == .exifDateTimeOriginal || self == .exifDateTime || self == .quickTimeCreationDate }
+        var isWallClock: Bool {
+            switch self {
+            case .pngTime, .movieHeader, .fileModificationTime, .importTime: false
+            default: true
+            }
+        }
 
         /// What a warning calls it.
         var described: String {
             switch self {
             case .exifDateTimeOriginal: "EXIF DateTimeOriginal"
+            case .exifDateTimeDigitized: "EXIF DateTimeDigitized"
+            case .xmpDateTimeOriginal: "XMP exif:DateTimeOriginal"
+            case .xmpCreateDate: "XMP xmp:CreateDate"
+            case .xmpPhotoshopDateCreated: "XMP photoshop:DateCreated"
+            case .iptcDateCreated: "IPTC DateCreated"
             case .exifDateTime: "EXIF DateTime"
             case .pngTime: "PNG tIME"
             case .quickTimeCreationDate: "QuickTime creation date"
             case .movieHeader: "movie header's creation time"
+            case .fileName: "file name's date"
             case .fileModificationTime: "file's modification time"
             case .importTime: "time it was imported"
             }
         }
+
+        /// Its name for programs (`--json`'s `date_from`, the index): the metadata group and tag
+        /// as exiftool names them, or `filename`, `mtime`, `import-time`.
+        public var name: String {
+            switch self {
+            case .exifDateTimeOriginal: "exif:DateTimeOriginal"
+            case .exifDateTimeDigitized: "exif:DateTimeDigitized"
+            case .xmpDateTimeOriginal: "xmp-exif:DateTimeOriginal"
+            case .xmpCreateDate: "xmp:CreateDate"
+            case .xmpPhotoshopDateCreated: "xmp-photoshop:DateCreated"
+            case .iptcDateCreated: "iptc:DateCreated"
+            case .exifDateTime: "exif:DateTime"
+            case .pngTime: "png:tIME"
+            case .quickTimeCreationDate: "quicktime:CreationDate"
+            case .movieHeader: "quicktime:CreateDate"
+            case .fileName: "filename"
+            case .fileModificationTime: "mtime"
+            case .importTime: "import-time"
+            }
+        }
     }
 
-    /// The years a photo can be taken in: a record's (`RecordDate.plausibleYears`, 1900 to 2199),
-    /// so a photo and a log of one day agree. A time outside them is a clock never set
-    /// (`0001:01:01`), a misread field or a hostile file, and dates nothing.
-    public static let plausibleYears = RecordDate.plausibleYears
+    /// The first year a photo can have been taken in: the oldest surviving photograph's (1826).
+    public static let firstPlausibleYear = 1826
+
+    /// The years a photo or movie can have been taken in, seen from `now` in `timeZone`: from
+    /// 1826 to next year (a camera's clock a little ahead). A time outside them is a clock
+    /// never set (`0001:01:01`), a misread field or a hostile file (`9999-12-31`), and dates
+    /// nothing: the next source decides, and the outcome says why.
+    public static func plausibleYears(seenAt now: Date, in timeZone: TimeZone) -> ClosedRange<Int> {
+        firstPlausibleYear...(LocalDateTime(now, in: timeZone).year + 1)
+    }
 
     /// The wall clock where it was taken: what the filed name says.
     public let dateTime: LocalDateTime
@@ -55,9 +103,6 @@ public struct CaptureDate: Hashable, Sendable {
         self.init(LocalDateTime(date, in: timeZone), origin: origin, utcOffset: UTCOffset(of: timeZone, at: date))
     }
 
-    /// Whether its year is one a photo can be taken in.
-    public var isPlausible: Bool { CaptureDate.plausibleYears.contains(dateTime.year) }
-
     /// The first plausible one of `candidates` (given in order of trust, the file's mtime last);
     /// when none is, the time of the import. A date passed over is a guess, and a guess is never
     /// silent: the warning says which dates were not used, and when none was, that the date is
@@ -65,11 +110,12 @@ public struct CaptureDate: Hashable, Sendable {
     public static func mostTrusted(of candidates: [CaptureDate], importedAt now: Date, in timeZone: TimeZone)
         -> (date: CaptureDate, warnings: [String])
     {
+        let years = plausibleYears(seenAt: now, in: timeZone)
         var passedOver: [String] = []
         for candidate in candidates {
-            if candidate.isPlausible {
+            if years.contains(candidate.dateTime.year) {
                 guard !passedOver.isEmpty else { return (candidate, []) }
-                return (candidate, ["\(outsideTheYears(passedOver)): dated by its \(candidate.origin.described)"])
+                return (candidate, ["\(outside(years, passedOver)): dated by its \(candidate.origin.described)"])
             }
             // A wall clock read from the file is shown as written; an instant is not, as it may
             // have been held at an end on its way here (`LocalDateTime.init(_:in:)`,
@@ -78,16 +124,16 @@ public struct CaptureDate: Hashable, Sendable {
                 ? "its \(candidate.origin.described) (\(candidate.dateTime.iso8601))" : "its \(candidate.origin.described)")
         }
         let imported = CaptureDate(now, in: timeZone, origin: .importTime)
-        let why = passedOver.isEmpty ? "" : " (\(outsideTheYears(passedOver)))"
+        let why = passedOver.isEmpty ? "" : " (\(outside(years, passedOver)))"
         return (imported, ["the date it was taken is unknown\(why): dated by the \(Origin.importTime.described), \(imported.iso8601)"])
     }
 
     /// `its EXIF DateTime (0001-01-01T00:00:00) and its file's modification time are outside the
-    /// years 1900 to 2199`.
-    private static func outsideTheYears(_ dates: [String]) -> String {
+    /// years 1826 to 2027`.
+    private static func outside(_ years: ClosedRange<Int>, _ dates: [String]) -> String {
         let named = dates.count <= 1 ? dates.joined()
             : dates.dropLast().joined(separator: ", ") + " and " + dates[dates.count - 1]
-        return "\(named) \(dates.count == 1 ? "is" : "are") outside the years \(plausibleYears.lowerBound) to \(plausibleYears.upperBound)"
+        return "\(named) \(dates.count == 1 ? "is" : "are") outside the years \(years.lowerBound) to \(years.upperBound)"
     }
 
     /// `2024-06-01T09:30:00+09:00`, or without the offset when it is not known (the index's

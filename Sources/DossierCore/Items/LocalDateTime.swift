@@ -34,7 +34,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// 9999-12-31 23:00 UTC read in +09:00, a movie header's time far in the future), that is one
     /// within days of either end or beyond it, gives that end: 0001-01-01T00:00:00 or
     /// 9999-12-31T23:59:59. Whoever dates something by a time read from a file checks that it is
-    /// plausible (`CaptureDate.plausibleYears`).
+    /// plausible (`CaptureDate.plausibleYears(seenAt:in:)`).
     public init(_ date: Date, in timeZone: TimeZone = .current) {
         let seconds = date.timeIntervalSince1970
         // A few days inside the ends, where no time zone's offset (nor the calendar's switch from

@@ -17,6 +17,9 @@ public struct SourceOutcome: Sendable, Equatable {
     /// When a photo or movie was taken: its wall clock, with the offset from UTC when known
     /// (`2024-06-01T09:30:00+09:00`).
     public var taken: String?
+    /// Which metadata gave `taken` (`CaptureDate.Origin.name`: `exif:DateTimeOriginal`,
+    /// `filename`, `mtime`, ...).
+    public var dateFrom: String?
     /// A movie's turn as players apply it (degrees clockwise, from its track matrix).
     public var rotation: Int?
     /// A motion photo: its video is inside the filed file.

@@ -185,6 +185,7 @@ struct SourceWorker: Sendable {
     func file(_ photo: Photo) throws -> WorkedSource {
         var worked = try fileWithoutFacts(photo)
         worked.outcome.taken = photo.captureDate.iso8601
+        worked.outcome.dateFrom = photo.captureDate.origin.name
         worked.outcome.rotation = photo.rotation
         worked.outcome.motion = photo.isMotionPhoto
         return worked

@@ -7,7 +7,7 @@ import DossierCore
 /// its scratch file into another, the same bytes an in-memory turn gives.
 public struct JPEGHandler: PhotoFormatHandler {
     public let name = "jpeg"
-    public let summary = "JPEG photos (recognised by their FF D8 FF start); EXIF from the APP1 segment"
+    public let summary = "JPEG photos (recognised by their FF D8 FF start); EXIF and XMP from APP1 segments, IPTC from APP13"
     public let formats: [PhotoFormat] = [.jpeg]
     /// What turning one in memory may hold at its peak, a pixel: its DCT coefficients (2 bytes
     /// for each of up to 3 samples) and, on the pixel path, its samples.
@@ -23,20 +23,28 @@ public struct JPEGHandler: PhotoFormatHandler {
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        let (content, digest, (info, exif)) = try largePhoto.read(input, context: context, describe: { content in
+        let (content, digest, (info, (exif, xmp, iptc))) = try largePhoto.read(input, context: context, describe: { content in
             switch content {
             case .memory(let bytes):
-                return (try JPEGCodec.info(bytes), JPEGSegments.exifTIFF(in: bytes))
+                return (try JPEGCodec.info(bytes), JPEGHandler.metadataSegments(in: bytes))
             case .file(let file):
-                return (try JPEGCodec.info(file), JPEGSegments.exifTIFF(in: try JPEGSegments.header(of: file)))
+                return (try JPEGCodec.info(file), JPEGHandler.metadataSegments(in: try JPEGSegments.header(of: file)))
             }
         }, pixels: { $0.0.width * $0.0.height })
-        let metadata = PhotoMetadata(exif: exif, pngTime: nil, source: input.source, timeZone: context.timeZone)
+        let metadata = PhotoMetadata(exif: exif, xmp: xmp, iptc: iptc, pngTime: nil, source: input.source,
+                                     timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: .jpeg, content: content, sourceDigest: digest,
                           orientation: metadata.orientation, width: info.width, height: info.height,
                           captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: .jpeg)
         try sink.accept(.photo(photo))
+    }
+
+    /// What the marker segments before the first scan say: EXIF (APP1), XMP (APP1) and IPTC's
+    /// date (APP13).
+    static func metadataSegments(in header: [UInt8]) -> (exif: [UInt8]?, xmp: String?, iptc: CaptureDate?) {
+        (JPEGSegments.exifTIFF(in: header), JPEGSegments.xmpPacket(in: header),
+         JPEGSegments.photoshopResources(in: header).flatMap(IPTCDates.captureDate(inPhotoshopResources:)))
     }
 
     public func upright(_ photo: Photo) throws -> Photo {

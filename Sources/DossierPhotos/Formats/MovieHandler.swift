@@ -54,8 +54,8 @@ public struct MovieHandler: PhotoFormatHandler {
     }
 
     /// The date: the QuickTime creation date (the camera's wall clock), else the `mvhd` time
-    /// (UTC) on the library's wall clock, else the file's mtime; one outside the years 1900 to
-    /// 2199 is passed over, and with none left the time it was imported dates it. The warnings
+    /// (UTC) on the library's wall clock, else a date in the file's name, else the file's mtime;
+    /// one outside the years 1826 to next year is passed over, and with none left the time it was imported dates it. The warnings
     /// say when a date was passed over.
     static func captureDate(_ facts: MovieFacts, source: SourceFile, timeZone: TimeZone, importedAt now: Date = Date())
         -> (date: CaptureDate, warnings: [String])
@@ -65,6 +65,7 @@ public struct MovieHandler: PhotoFormatHandler {
             candidates.append(CaptureDate(local, origin: .quickTimeCreationDate, utcOffset: facts.quickTimeCreationOffset))
         }
         if let header = facts.movieHeaderCreation { candidates.append(CaptureDate(header, in: timeZone, origin: .movieHeader)) }
+        if let named = FileNameDate.captureDate(in: source.fileName) { candidates.append(named) }
         candidates.append(CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime))
         return CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
     }

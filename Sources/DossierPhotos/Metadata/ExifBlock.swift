@@ -49,6 +49,11 @@ final class ExifBlock {
 
     var dateTime: LocalDateTime? { date(EXIF_TAG_DATE_TIME) }
 
+    var dateTimeDigitized: LocalDateTime? { date(EXIF_TAG_DATE_TIME_DIGITIZED) }
+
+    /// The offset from UTC of DateTimeDigitized's wall clock.
+    var offsetTimeDigitized: UTCOffset? { offset(EXIF_TAG_OFFSET_TIME_DIGITIZED) }
+
     /// The offset from UTC of DateTimeOriginal's wall clock (EXIF 2.31, `+09:00`).
     var offsetTimeOriginal: UTCOffset? { offset(EXIF_TAG_OFFSET_TIME_ORIGINAL) }
 

@@ -16,6 +16,12 @@ enum JPEGSegments {
 
     /// The first APP1 segment carrying EXIF, if the markers before the first scan hold one.
     static func exifLocation(in bytes: [UInt8]) -> Location? {
+        firstSegment(marker: 0xE1, startingWith: exifPrefix, in: bytes)
+    }
+
+    /// The first segment with `marker` whose payload starts with `prefix`, among the markers
+    /// before the first scan.
+    static func firstSegment(marker wanted: UInt8, startingWith prefix: [UInt8], in bytes: [UInt8]) -> Location? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var position = 2
         while position + 1 < bytes.count {
@@ -29,12 +35,27 @@ enum JPEGSegments {
             let end = position + 2 + length
             guard length >= 2, end <= bytes.count else { return nil }
             let payload = (position + 4)..<end
-            if marker == 0xE1, bytes[payload].starts(with: exifPrefix) {
+            if marker == wanted, bytes[payload].starts(with: prefix) {
                 return Location(segment: position..<end, payload: payload)
             }
             position = end
         }
         return nil
+    }
+
+    static let xmpPrefix: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    static let photoshopPrefix: [UInt8] = Array("Photoshop 3.0".utf8) + [0]
+
+    /// The XMP packet of the APP1 segment that holds it, as text.
+    static func xmpPacket(in bytes: [UInt8]) -> String? {
+        guard let location = firstSegment(marker: 0xE1, startingWith: xmpPrefix, in: bytes) else { return nil }
+        return String(decoding: bytes[location.payload].dropFirst(xmpPrefix.count), as: UTF8.self)
+    }
+
+    /// The Photoshop image resources of the APP13 segment (where IPTC's fields live).
+    static func photoshopResources(in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        guard let location = firstSegment(marker: 0xED, startingWith: photoshopPrefix, in: bytes) else { return nil }
+        return bytes[location.payload].dropFirst(photoshopPrefix.count)
     }
 
     /// Where the first scan (or the end of the image) starts, if the markers before it lie

@@ -9,12 +9,15 @@ struct PhotoMetadata {
 
     static let unreadableExifWarning = "the EXIF block could not be read; the photo is filed as stored"
 
-    /// The date is EXIF DateTimeOriginal (with OffsetTimeOriginal, when the camera wrote it), else
-    /// DateTime (with OffsetTime), else the PNG tIME chunk, else the file's mtime; the last two are
-    /// instants, named on the wall clock of the library's time zone. A date outside the years
-    /// 1900 to 2199 is passed over, and a photo with none other is dated by the time it was
-    /// imported (`importedAt`): its warnings say so.
-    init(exif tiff: [UInt8]?, pngTime: Date?, source: SourceFile, timeZone: TimeZone, importedAt now: Date = Date()) {
+    /// The date is the first plausible one of, in this order: EXIF DateTimeOriginal (with
+    /// OffsetTimeOriginal, when the camera wrote it), DateTimeDigitized (with its offset), XMP's
+    /// exif:DateTimeOriginal, xmp:CreateDate and photoshop:DateCreated, IPTC's DateCreated and
+    /// TimeCreated, EXIF DateTime (with OffsetTime), the PNG tIME chunk, a date in the file's name,
+    /// the file's mtime; tIME and mtime are instants, named on the wall clock of the library's
+    /// time zone. A date outside the years 1826 to next year is passed over, and a photo with
+    /// none other is dated by the time it was imported (`importedAt`): its warnings say so.
+    init(exif tiff: [UInt8]?, xmp: String? = nil, iptc: CaptureDate? = nil, pngTime: Date?, source: SourceFile,
+         timeZone: TimeZone, importedAt now: Date = Date()) {
         var warnings: [String] = []
         let block = tiff.flatMap(ExifBlock.init(tiff:))
         if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
@@ -23,10 +26,16 @@ struct PhotoMetadata {
         if let original = block?.dateTimeOriginal {
             candidates.append(CaptureDate(original, origin: .exifDateTimeOriginal, utcOffset: block?.offsetTimeOriginal))
         }
+        if let digitized = block?.dateTimeDigitized {
+            candidates.append(CaptureDate(digitized, origin: .exifDateTimeDigitized, utcOffset: block?.offsetTimeDigitized))
+        }
+        if let xmp { candidates += XMPDates.candidates(in: xmp) }
+        if let iptc { candidates.append(iptc) }
         if let dateTime = block?.dateTime {
             candidates.append(CaptureDate(dateTime, origin: .exifDateTime, utcOffset: block?.offsetTime))
         }
         if let pngTime { candidates.append(CaptureDate(pngTime, in: timeZone, origin: .pngTime)) }
+        if let named = FileNameDate.captureDate(in: source.fileName) { candidates.append(named) }
         candidates.append(CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime))
         let trusted = CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
         captureDate = trusted.date

@@ -6,6 +6,9 @@ struct ExifFixture {
     var make: String? = "Dossier Test Camera"
     var dateTimeOriginal: String? = "2023:05:07 14:30:09"
     var dateTime: String? = nil
+    /// DateTimeDigitized (0x9004) and its OffsetTimeDigitized (0x9012).
+    var dateTimeDigitized: String? = nil
+    var offsetTimeDigitized: String? = nil
     /// OffsetTimeOriginal (0x9011), as EXIF 2.31 cameras write it: `+09:00`.
     var offsetTimeOriginal: String? = nil
     var pixelSize: (width: Int, height: Int)? = nil
@@ -37,7 +40,9 @@ struct ExifFixture {
         if let dateTime { ifd0.append(.ascii(0x0132, dateTime)) }
         var exifIFD: [Entry] = []
         if let dateTimeOriginal { exifIFD.append(.ascii(0x9003, dateTimeOriginal)) }
+        if let dateTimeDigitized { exifIFD.append(.ascii(0x9004, dateTimeDigitized)) }
         if let offsetTimeOriginal { exifIFD.append(.ascii(0x9011, offsetTimeOriginal)) }
+        if let offsetTimeDigitized { exifIFD.append(.ascii(0x9012, offsetTimeDigitized)) }
         if let makerNote { exifIFD.append(.undefined(0x927C, makerNote)) }
         if let pixelSize {
             exifIFD.append(.long(0xA002, pixelSize.width))

@@ -48,9 +48,12 @@ enum PhotoFiling {
                              context: PipelineContext) throws -> [Item] {
         let head = Array(bytes.prefix(ImportPipeline.sniffLength))
         guard let importer = registry.importer(for: head) else { throw NotAPhoto() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-photo-\(UUID().uuidString)")
+        // Under the name `path` ends in (a name may carry a date), in a folder of its own.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dossier-photo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent((path as NSString).lastPathComponent)
         try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         let source = SourceFile(path: file.path, size: Int64(bytes.count), modificationTime: 1_700_000_000_000_000_000)
         let collector = Collector()
         try importer.read(SourceInput(source: source, head: head), context: context, into: collector)
