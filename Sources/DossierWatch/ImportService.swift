@@ -60,6 +60,9 @@ public final class ImportService: Service {
     /// Files seen leaving the inbox since the last batch was filed, to be recorded as departed
     /// with the next one (kept here until a batch is filed).
     private let departures = Mutex<[String]>([])
+    /// Inbox files waiting for another file (a sidecar for its photo): tried again once a photo
+    /// of their name is filed from their folder.
+    private let pendingSources = Mutex<Set<String>>([])
 
     struct Tally {
         var filed = 0
@@ -306,6 +309,12 @@ public final class ImportService: Service {
                 }
             }
         }
+        let filedPhotos = batch.filter { source in
+            guard let outcome = recorder.outcome(of: source.path) else { return false }
+            return (outcome.status == .imported || outcome.status == .duplicate) && outcome.format != nil
+        }.map(\.path)
+        let inBatch = Set(batch.map(\.path))
+        endings += retryingPending(after: filedPhotos).filter { !inBatch.contains($0.path) }
         watcher.finished(endings)
         notifier?.status(tally.withLock { $0.status })
         DaemonMemory.giveBack()
@@ -338,6 +347,35 @@ public final class ImportService: Service {
             updateStuckSources([StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date()))],
                                forgetting: [], index: index)
             return .unfiled
+        }
+    }
+
+    /// Leaves a source that waits for another file in the inbox (`QuarantineStep`), saying so
+    /// once, until a photo of its name is filed from its folder (`retryingPending`).
+    func pending(_ source: SourceFile, _ outcome: SourceOutcome) -> InboxWatcher.Ending {
+        if pendingSources.withLock({ $0.insert(source.path).inserted }) {
+            logger.record(.pending, ["source": "\(SourcePath.displayed(source.path))", "reason": "\(outcome.reason)"])
+        }
+        return .stayed
+    }
+
+    /// The waiting sources a filed photo was waited for by: those in its folder whose name is the
+    /// photo's without its extension (`IMG_0001.AAE`, `IMG_0001.xmp`) or the photo's with one
+    /// more (`IMG_0001.JPG.xmp`). Tried again, they find it through the index.
+    private func retryingPending(after filed: [String]) -> [(path: String, ending: InboxWatcher.Ending)] {
+        guard !filed.isEmpty else { return [] }
+        return pendingSources.withLock { pending in
+            let ready = pending.filter { path in
+                let folder = (path as NSString).deletingLastPathComponent
+                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+                return filed.contains { photo in
+                    let photoName = (photo as NSString).lastPathComponent.lowercased()
+                    return (photo as NSString).deletingLastPathComponent == folder
+                        && (name == photoName || name == (photoName as NSString).deletingPathExtension)
+                }
+            }
+            pending.subtract(ready)
+            return ready.sorted().map { ($0, .retry) }
         }
     }
 

@@ -18,6 +18,9 @@ struct QuarantineStep: ImportStep {
         switch outcome.status {
         case .imported, .duplicate:
             service.filed(file, index: index)
+        case .skipped where outcome.errorCode == NotImportable.waitsForAnotherFile:
+            // Nothing wrong with it: it waits in the inbox for the file it belongs with.
+            quarantined.set(file.path, service.pending(file, outcome))
         case .failed, .skipped, .unassigned:
             guard !service.keepsSources, !Task.isCancelled,
                   SourcePath.status(file.path, followingLinks: false) != nil else { return .next }

@@ -21,6 +21,9 @@ public enum WatchEvent: String, CaseIterable, Sendable {
     case failed
     /// A filed source left in the inbox, and why (it changed while it was read, ...).
     case kept
+    /// A source left in the inbox until another file comes (a sidecar waiting for its photo),
+    /// then tried again.
+    case pending
     /// A folder in the inbox left alone: a Dossier library (this one, seen through a second
     /// mount, or another moved in), which is never taken apart.
     case passedOver = "passed-over"

@@ -528,4 +528,40 @@ struct WatchSafetyTests {
         #expect(await daemon.stop().status == 0)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 3)
     }
+
+    @Test("a sidecar that settles before its photo waits in the inbox, never quarantined, and is filed beside the photo once it comes")
+    func sidecarWaitsForItsPhoto() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        let aae = Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>adjustmentBaseVersion</key>
+            \t<integer>0</integer>
+            \t<key>adjustmentFormatIdentifier</key>
+            \t<string>com.apple.photo</string>
+            </dict>
+            </plist>
+
+            """.utf8)
+        // The small sidecar is whole long before its photo is.
+        try WatchSafetyTests.drop(aae, as: "pets/rex/IMG_0001.AAE", in: folder)
+        #expect(await daemon.wait { !daemon.events("pending").isEmpty }, "\(daemon.text)")
+        #expect(daemon.events("quarantined").isEmpty, "\(daemon.text)")
+        #expect(WatchSafetyTests.inboxFiles(folder) == ["pets/rex/IMG_0001.AAE"])
+        let photo = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_0001.JPG", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(await daemon.wait(upTo: .seconds(5)) { WatchSafetyTests.inboxFiles(folder).isEmpty }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        let filed = folder.files(under: "Library/pets/rex/photos").sorted()
+        #expect(filed.count == 2)
+        #expect(filed.map { ($0 as NSString).deletingPathExtension }.count == 2
+            && Set(filed.map { ($0 as NSString).deletingPathExtension }).count == 1, "\(filed)")
+        #expect(Set(filed.map { ($0 as NSString).pathExtension }) == ["aae", "jpg"])
+        #expect(daemon.events("quarantined").isEmpty)
+        #expect(folder.files(under: "Library/quarantine").isEmpty)
+    }
 }

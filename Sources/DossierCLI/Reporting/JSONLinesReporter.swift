@@ -30,6 +30,7 @@ struct JSONLinesReporter: OutcomeListener {
         if let cause = outcome.cause { object["cause"] = cause.name }
         if let taken = outcome.taken { object["taken"] = taken }
         if let dateFrom = outcome.dateFrom { object["date_from"] = dateFrom }
+        if let format = outcome.format { object["format"] = format }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
         if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
         if let rotation = outcome.rotation { object["rotation"] = rotation }

@@ -23,6 +23,8 @@ public struct CaptureDate: Hashable, Sendable {
         /// A date in the file's name (`IMG_20170101_010101.jpg`, `FileNameDate`).
         case fileName
         case fileModificationTime
+        /// A sidecar's: the date of the photo it is filed beside.
+        case itsPhoto
         /// When it was imported: nothing in or about the file gave a plausible date, and its
         /// outcome warns so.
         case importTime
@@ -50,6 +52,7 @@ public struct CaptureDate: Hashable, Sendable {
             case .movieHeader: "movie header's creation time"
             case .fileName: "file name's date"
             case .fileModificationTime: "file's modification time"
+            case .itsPhoto: "photo's date"
             case .importTime: "time it was imported"
             }
         }
@@ -70,6 +73,7 @@ public struct CaptureDate: Hashable, Sendable {
             case .movieHeader: "quicktime:CreateDate"
             case .fileName: "filename"
             case .fileModificationTime: "mtime"
+            case .itsPhoto: "photo"
             case .importTime: "import-time"
             }
         }

@@ -24,10 +24,11 @@ public struct Photo: Sendable {
     public var rotation: Int?
     /// A motion photo: a photo that carries a short video inside it (Google, Samsung), kept.
     public var isMotionPhoto = false
-    /// For a Live Photo's movie: where its photo is filed, relative to the subject's folder
-    /// (`photos/2024/2024-01-12_213853_1ad773a0.heic`). The movie is filed beside it under the
-    /// same name (`...1ad773a0.mov`), so the pair stays together and viewers find it.
-    public var livePhotoStill: String?
+    /// For a Live Photo's movie or a sidecar (`.AAE`, `.xmp`): where its photo is filed, relative
+    /// to the subject's folder (`photos/2024/2024-01-12_213853_1ad773a0.heic`). It is filed beside
+    /// it under the same name (`...1ad773a0.mov`, `...1ad773a0.aae`), so they stay together and
+    /// viewers find them.
+    public var besideStill: String?
     /// Set by routing; nil until then.
     public var subject: Subject?
 

@@ -13,11 +13,16 @@ public struct PhotoFormat: Hashable, Sendable {
     /// Its container carries the turn (as HEIF's irot and imir do): the file is filed as it is,
     /// and a rendition beside it shows it upright to programs that cannot read it.
     public let isHEIF: Bool
+    /// A sidecar (an iPhone's `.AAE` edits, an XMP file): filed byte for byte beside its photo,
+    /// under its name, and never a photo of its own (nor taken for a rendition).
+    public let isSidecar: Bool
 
-    public init(fileExtension: String, displayName: String, isVideo: Bool = false, isHEIF: Bool = false) {
+    public init(fileExtension: String, displayName: String, isVideo: Bool = false, isHEIF: Bool = false,
+                isSidecar: Bool = false) {
         self.fileExtension = fileExtension
         self.displayName = displayName
         self.isVideo = isVideo
         self.isHEIF = isHEIF
+        self.isSidecar = isSidecar
     }
 }

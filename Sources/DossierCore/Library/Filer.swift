@@ -21,7 +21,9 @@ public struct Filer: Sendable {
 
     public func file(_ photo: Photo, for subject: Subject) throws -> FilingResult {
         let digest = photo.content.digest
-        if let known = try index?.filedFile(for: subject, digest: digest),
+        // A sidecar's bytes may be another photo's sidecar's too (the same edit made twice): it is
+        // known by its place beside its photo, not by its bytes.
+        if !photo.format.isSidecar, let known = try index?.filedFile(for: subject, digest: digest),
            try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
             return .duplicate(path: known.path)
         }
@@ -29,7 +31,7 @@ public struct Filer: Sendable {
         // A scratch file keeps its staging name until it goes; bytes written here lose theirs now.
         defer { if let staged, staged.scratch == nil { try? layout.files.remove(staged.path) } }
         for collision in 0..<Filer.maximumCollisions {
-            let relativePath = photo.livePhotoStill.map {
+            let relativePath = photo.besideStill.map {
                 layout.livePhotoMoviePath(for: subject, stillPath: $0, fileExtension: photo.format.fileExtension,
                                           collisionIndex: collision)
             } ?? layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,

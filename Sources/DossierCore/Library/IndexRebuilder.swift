@@ -132,7 +132,9 @@ public struct IndexRebuilder: Sendable {
     /// which: a still beside a photo of the same name whose container carries its turn.
     private func isRendition(_ url: URL) -> Bool {
         let formats = layout.photoFormats
-        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isHEIF else {
+        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isHEIF,
+              !format.isSidecar
+        else {
             return false
         }
         let stem = url.deletingPathExtension()
@@ -140,7 +142,7 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.
-    static func captureDate(fromName relative: String) -> LocalDateTime? {
+    public static func captureDate(fromName relative: String) -> LocalDateTime? {
         let name = (relative as NSString).lastPathComponent
         let digits = name.prefix(17).split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         guard digits.count == 4, digits[3].count == 6, let year = Int(digits[0]), let month = Int(digits[1]),

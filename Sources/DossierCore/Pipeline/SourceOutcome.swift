@@ -20,6 +20,9 @@ public struct SourceOutcome: Sendable, Equatable {
     /// Which metadata gave `taken` (`CaptureDate.Origin.name`: `exif:DateTimeOriginal`,
     /// `filename`, `mtime`, ...).
     public var dateFrom: String?
+    /// A photo's, movie's or sidecar's format, recognised by its content: the extension it is
+    /// filed with (`jpg`, `heic`, `mov`, `aae`).
+    public var format: String?
     /// A movie's turn as players apply it (degrees clockwise, from its track matrix).
     public var rotation: Int?
     /// A motion photo: its video is inside the filed file.

@@ -56,6 +56,7 @@ struct SourceWorker: Sendable {
             var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped,
                                                              error: "\(source.path): \(notImportable.reason)"), source: source)
             worked.outcome.stage = .read
+            worked.outcome.errorCode = notImportable.code
             return worked
         } catch let failure as ImportFailure {
             collector.discard()
@@ -186,6 +187,7 @@ struct SourceWorker: Sendable {
         var worked = try fileWithoutFacts(photo)
         worked.outcome.taken = photo.captureDate.iso8601
         worked.outcome.dateFrom = photo.captureDate.origin.name
+        worked.outcome.format = photo.format.fileExtension
         worked.outcome.rotation = photo.rotation
         worked.outcome.motion = photo.isMotionPhoto
         return worked
@@ -197,7 +199,13 @@ struct SourceWorker: Sendable {
         var warnings: [String] = []
         // Every file this source's bytes gave (a source may give several) must be intact for it
         // to be a duplicate; else it is filed again (what is still whole is found as it is).
-        let known = try index?.filedFiles(for: subject, sourceDigest: photo.sourceDigest) ?? []
+        var known = try index?.filedFiles(for: subject, sourceDigest: photo.sourceDigest) ?? []
+        // A sidecar's bytes may be another photo's sidecar's too (the same edit made twice): only
+        // the copy beside its own photo makes it a duplicate.
+        if photo.format.isSidecar, let still = photo.besideStill {
+            let stem = ("\(subject.path)/\(still)" as NSString).deletingPathExtension
+            known = known.filter { ($0.path as NSString).deletingPathExtension.hasPrefix(stem) }
+        }
         var copies: [SafeCopy] = []
         for file in known {
             guard let filed = try? layout.url(forRelativePath: file.path), let digest = ContentDigest(hex: file.sha256) else { continue }
@@ -264,7 +272,7 @@ struct SourceWorker: Sendable {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
             }
-            if !upright.format.isVideo, !options.dryRun, let index {
+            if !upright.format.isVideo, upright.besideStill == nil, !options.dryRun, let index {
                 // The still is filed whatever happens here: a movie that cannot be brought stays
                 // where it was filed, whole, and the outcome says why.
                 do {

@@ -43,7 +43,7 @@ public struct MovieHandler: PhotoFormatHandler {
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
                           exif: nil, isVerified: true, warnings: dated.warnings)
         video.rotation = facts.rotation ?? 0
-        video.livePhotoStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
+        video.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
                                                                              identifier: facts.contentIdentifier)
         try sink.accept(.photo(video))
     }

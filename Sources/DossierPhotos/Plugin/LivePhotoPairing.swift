@@ -15,8 +15,10 @@ struct LivePhotoPairing {
     let context: PipelineContext
 
     static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif"]
-    /// The formats a Live Photo's still comes in.
-    static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler()]
+    /// The photos a sidecar (`.AAE`, `.xmp`) may belong to: a Live Photo's stills, and PNG and AVIF.
+    static let photoExtensions = stillExtensions + ["PNG", "png", "AVIF", "avif"]
+    /// The formats a Live Photo's still, or a sidecar's photo, comes in.
+    static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler(), PNGHandler()]
 
     /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
     /// when the movie has no still.
@@ -24,7 +26,8 @@ struct LivePhotoPairing {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let stills = context.resources.value(FolderStills.self) { FolderStills() }
-        for candidate in stills.stills(in: folder) where candidate.stem.caseInsensitiveCompare(stem) == .orderedSame {
+        for candidate in stills.stills(in: folder) where candidate.stem.caseInsensitiveCompare(stem) == .orderedSame
+            && LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
             guard let still = filedStill(at: candidate.path) else { continue }
             if let identifier, let other = still.identifier, other != identifier { continue }
             return still.path
@@ -38,13 +41,38 @@ struct LivePhotoPairing {
         return filedStill(at: path)?.path
     }
 
-    /// Where the photo at `path` is filed (or will be), and its content identifier; nil if it is
-    /// not a photo Dossier reads.
-    private func filedStill(at path: String) -> (path: String, identifier: String?)? {
+    /// The photo a sidecar belongs to, where it is filed (or will be), and its date: for
+    /// `IMG_1234.JPG.xmp` the photo `IMG_1234.JPG`; for `IMG_1234.AAE` or `IMG_1234.xmp` a photo
+    /// named `IMG_1234` in its folder, else one filed from its folder under that name before.
+    func still(forSidecar source: SourceFile) -> (path: String, date: CaptureDate)? {
+        let folder = (source.path as NSString).deletingLastPathComponent
+        let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let named = LivePhotoPairing.photoExtensions.contains((stem as NSString).pathExtension)
+        let stills = context.resources.value(FolderStills.self) { FolderStills() }
+        for candidate in stills.stills(in: folder) {
+            let name = (candidate.path as NSString).lastPathComponent
+            guard (named ? name : candidate.stem).caseInsensitiveCompare(stem) == .orderedSame,
+                  let still = filedStill(at: candidate.path)
+            else { continue }
+            return (still.path, still.date)
+        }
+        let filedEarlier = named
+            ? filedEarlier(folder: folder, stem: (stem as NSString).deletingPathExtension, extensions: [(stem as NSString).pathExtension])
+            : filedEarlier(folder: folder, stem: stem, extensions: LivePhotoPairing.photoExtensions)
+        guard let filed = filedEarlier,
+              let date = IndexRebuilder.captureDate(fromName: filed)
+        else { return nil }
+        return (filed, CaptureDate(date, origin: .itsPhoto))
+    }
+
+    /// Where the photo at `path` is filed (or will be), its date, and its content identifier;
+    /// nil if it is not a photo Dossier reads.
+    private func filedStill(at path: String) -> (path: String, date: CaptureDate, identifier: String?)? {
         guard let still = still(at: path), let upright = try? still.handler.upright(still.photo) else { return nil }
         let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
                                             format: upright.format)
-        return (name, LivePhotoPairing.identifier(of: still.photo))
+        return (name, CaptureDate(upright.captureDate.dateTime, origin: .itsPhoto, utcOffset: upright.captureDate.utcOffset),
+                LivePhotoPairing.identifier(of: still.photo))
     }
 
     /// The photo at `path` as its handler reads it (nothing decoded, nothing turned), and that handler.
@@ -70,9 +98,9 @@ struct LivePhotoPairing {
     }
 
     /// A still imported from this folder before, by the movie's name with a photo's extension.
-    private func filedEarlier(folder: String, stem: String) -> String? {
+    private func filedEarlier(folder: String, stem: String, extensions: [String] = LivePhotoPairing.stillExtensions) -> String? {
         guard let index = context.index else { return nil }
-        for ext in LivePhotoPairing.stillExtensions {
+        for ext in extensions {
             guard let earlier = try? index.importedSources(at: "\(folder)/\(stem).\(ext)").last else { continue }
             // `pets/leo/photos/2024/...heic`: the part inside the subject's folder.
             let parts = earlier.filedPath.split(separator: "/", maxSplits: 2)
@@ -96,7 +124,7 @@ struct LivePhotoPairing {
         func identifiers(in folder: String, reading identifier: (String) -> String?) -> [String: String] {
             if let known = identified.withLock({ $0[folder] }) { return known }
             var found: [String: String] = [:]
-            for candidate in stills(in: folder) {
+            for candidate in stills(in: folder) where LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
                 if let id = identifier(candidate.path), found[id] == nil { found[id] = candidate.path }
             }
             identified.withLock { $0[folder] = found }
@@ -108,7 +136,7 @@ struct LivePhotoPairing {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             let found = names.sorted().compactMap { name -> Candidate? in
                 let ext = (name as NSString).pathExtension
-                guard LivePhotoPairing.stillExtensions.contains(ext) else { return nil }
+                guard LivePhotoPairing.photoExtensions.contains(ext) else { return nil }
                 return Candidate(path: "\(folder)/\(name)", stem: (name as NSString).deletingPathExtension)
             }
             listed.withLock { $0[folder] = found }

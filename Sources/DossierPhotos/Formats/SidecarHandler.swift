@@ -1,0 +1,60 @@
+import DossierCore
+
+/// The sidecars phones and editors leave beside a photo: an iPhone's `.AAE` (a property list of
+/// its edits) and XMP files (`IMG_1234.xmp`, `IMG_1234.JPG.xmp`). Recognised by their content,
+/// before the property-list and text importers could read one as profiles, a taxonomy or a log;
+/// filed byte for byte beside their photo, under its name (`...383bddf5.aae`), wherever the photo
+/// is filed: in the same import, or an earlier one from the same folder (`LivePhotoPairing`). One
+/// whose photo is in neither is skipped, with the reason, and left where it is; the daemon keeps
+/// it in the inbox until its photo is filed (`NotImportable.waitsForAnotherFile`).
+public struct SidecarHandler: PhotoFormatHandler {
+    public let name = "sidecar"
+    public let summary = "iPhone edits (.AAE) and XMP sidecars (recognised by their content), filed beside their photo"
+    public let formats: [PhotoFormat] = [.appleAdjustments, .xmpSidecar]
+    /// Sidecars are a few kilobytes; a bigger file with a sidecar's start is not one to hold.
+    static let maximumSize: Int64 = 16 << 20
+
+    public init() {}
+
+    public func canRead(head: [UInt8]) -> Bool {
+        SidecarHandler.format(of: head) != nil
+    }
+
+    /// An AAE is an XML property list whose keys are Apple's adjustment keys; an XMP sidecar is an
+    /// XMP packet alone (`<?xpacket`, or `<x:xmpmeta` after an XML declaration).
+    static func format(of head: [UInt8]) -> PhotoFormat? {
+        let text = String(decoding: head.prefix(2048), as: UTF8.self)
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard start.hasPrefix("<") else { return nil }
+        if text.contains("<plist"), text.contains("<key>adjustmentFormatIdentifier</key>")
+            || text.contains("<key>adjustmentBaseVersion</key>") {
+            return .appleAdjustments
+        }
+        if start.hasPrefix("<?xpacket") || start.hasPrefix("<x:xmpmeta")
+            || (start.hasPrefix("<?xml") && text.contains("<x:xmpmeta")) {
+            return .xmpSidecar
+        }
+        return nil
+    }
+
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        guard let format = SidecarHandler.format(of: input.head) else { return }
+        guard input.source.size <= SidecarHandler.maximumSize else {
+            throw NotImportable("it starts like \(format.displayName) but is \(input.source.size) bytes, more than a sidecar holds")
+        }
+        guard let still = LivePhotoPairing(context: context).still(forSidecar: input.source) else {
+            throw NotImportable("\(format.displayName) of a photo that is neither beside it nor filed from its folder; "
+                + "it is left where it is: import it with its photo", code: NotImportable.waitsForAnotherFile)
+        }
+        let data = try input.readAll()
+        var sidecar = Photo(source: input.source, format: format, content: .memory(data.bytes), sourceDigest: data.digest,
+                            orientation: .up, width: 0, height: 0, captureDate: still.date, exif: nil, isVerified: true)
+        sidecar.besideStill = still.path
+        try sink.accept(.photo(sidecar))
+    }
+
+    /// Filed byte for byte.
+    public func upright(_ photo: Photo) -> Photo {
+        photo
+    }
+}
