@@ -30,6 +30,10 @@ struct LivePhotoPairingTests {
                                    app1: exif.app1Payload)
     }
 
+    /// When the movies say they were taken: the wall clock of their creation date.
+    static let taken = CaptureDate(LocalDateTime(year: 2024, month: 2, day: 29, hour: 8, minute: 15, second: 1)!,
+                                   origin: .quickTimeCreationDate, utcOffset: UTCOffset(minutes: 60))
+
     static func movie(identifier: String?) -> [UInt8] {
         var movie = TestMovie()
         movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2024-02-29T08:15:01+0100")]
@@ -59,7 +63,8 @@ struct LivePhotoPairingTests {
         try folder.write(still, to: "dump/IMG_0042.JPG")
         try folder.write(try LivePhotoPairingTests.still(identifier: nil, seed: 2), to: "dump/IMG_0043.JPG")
         try folder.write(LivePhotoPairingTests.movie(identifier: nil), to: "dump/IMG_0042.MOV")
-        let paired = LivePhotoPairing(context: context).stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil)
+        let paired = LivePhotoPairing(context: context).stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil,
+                                                                  taken: LivePhotoPairingTests.taken)
         #expect(paired == (try filedName(of: still)))
         #expect(paired?.hasPrefix("photos/2024/2024-02-29_081501_") == true)
     }
@@ -71,7 +76,8 @@ struct LivePhotoPairingTests {
                          to: "dump/IMG_0041.JPG")
         try folder.write(still, to: "dump/IMG_E0042.JPG")
         let paired = LivePhotoPairing(context: context).stillPath(forMovie: source("dump/IMG_0042.MOV"),
-                                                                  identifier: LivePhotoPairingTests.identifier)
+                                                                  identifier: LivePhotoPairingTests.identifier,
+                                                                  taken: LivePhotoPairingTests.taken)
         #expect(paired == (try filedName(of: still)))
     }
 
@@ -84,7 +90,8 @@ struct LivePhotoPairingTests {
         for (index, still) in stills.enumerated() { try folder.write(still, to: "dump/IMG_E00\(50 + index).JPG") }
         let pairing = LivePhotoPairing(context: context)
         for (index, id) in identifiers.enumerated() {
-            let paired = pairing.stillPath(forMovie: source("dump/IMG_00\(50 + index).MOV"), identifier: id)
+            let paired = pairing.stillPath(forMovie: source("dump/IMG_00\(50 + index).MOV"), identifier: id,
+                                           taken: LivePhotoPairingTests.taken)
             #expect(paired == (try filedName(of: stills[index])))
         }
     }
@@ -96,7 +103,23 @@ struct LivePhotoPairingTests {
         try folder.write(try LivePhotoPairingTests.still(identifier: "0A0B0C0D-0000-4000-8000-000000000000", seed: 5),
                          to: "dump/IMG_0042.JPG")
         let pairing = LivePhotoPairing(context: context)
-        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: LivePhotoPairingTests.identifier) == nil)
-        #expect(pairing.stillPath(forMovie: source("dump/IMG_9999.MOV"), identifier: nil) == nil)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: LivePhotoPairingTests.identifier,
+                                  taken: LivePhotoPairingTests.taken) == nil)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_9999.MOV"), identifier: nil, taken: LivePhotoPairingTests.taken) == nil)
+    }
+
+    @Test("By name only when both say they were taken within seconds: the same name an hour apart, or a movie with no date, is no pair")
+    func nameAloneIsNotEnough() throws {
+        try folder.write(try LivePhotoPairingTests.still(identifier: nil, seed: 1), to: "dump/IMG_0042.JPG")
+        let pairing = LivePhotoPairing(context: context)
+        let hourLater = CaptureDate(LocalDateTime(year: 2024, month: 2, day: 29, hour: 9, minute: 15, second: 1)!,
+                                    origin: .quickTimeCreationDate)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil, taken: hourLater) == nil)
+        let sixSecondsLater = CaptureDate(LocalDateTime(year: 2024, month: 2, day: 29, hour: 8, minute: 15, second: 7)!,
+                                          origin: .quickTimeCreationDate)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil, taken: sixSecondsLater) == nil)
+        let fiveSecondsLater = CaptureDate(LocalDateTime(year: 2024, month: 2, day: 29, hour: 8, minute: 15, second: 6)!,
+                                           origin: .quickTimeCreationDate)
+        #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil, taken: fiveSecondsLater) != nil)
     }
 }

@@ -79,6 +79,10 @@ public struct CaptureDate: Hashable, Sendable {
         }
     }
 
+    /// How far apart a Live Photo's still and movie paired by their names may say they were
+    /// taken: its movie starts about a second and a half before its still.
+    public static let livePhotoWindow: TimeInterval = 5
+
     /// The first year a photo can have been taken in: the oldest surviving photograph's (1826).
     public static let firstPlausibleYear = 1826
 

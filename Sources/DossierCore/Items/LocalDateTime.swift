@@ -74,6 +74,13 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         return calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
     }
 
+    /// Whether two wall clocks are at most `seconds` apart (a Live Photo's still and movie say
+    /// they were taken within seconds of each other).
+    public func isWithin(_ seconds: TimeInterval, of other: LocalDateTime) -> Bool {
+        let utc = TimeZone(identifier: "UTC")!
+        return abs(date(in: utc).timeIntervalSince(other.date(in: utc))) <= seconds
+    }
+
     /// `2024-03-02_141503`: the date part of a filed photo's name.
     public var fileStamp: String {
         String(format: "%04d-%02d-%02d_%02d%02d%02d", year, month, day, hour, minute, second)

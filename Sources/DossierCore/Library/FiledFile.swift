@@ -15,9 +15,12 @@ public struct FiledFile: Codable, Equatable, Sendable, FetchableRecord, Persista
     public var size: Int64
     public var capturedAt: String?
     public var filedAt: String
+    /// Apple's content identifier, which a Live Photo's still and movie share: how the two find
+    /// each other across imports, whatever their names.
+    public var contentIdentifier: String?
 
     public init(path: String, subject: String, sha256: String, sourceSha256: String?, size: Int64,
-                capturedAt: String?, filedAt: String) {
+                capturedAt: String?, filedAt: String, contentIdentifier: String? = nil) {
         self.path = path
         self.subject = subject
         self.sha256 = sha256
@@ -25,6 +28,7 @@ public struct FiledFile: Codable, Equatable, Sendable, FetchableRecord, Persista
         self.size = size
         self.capturedAt = capturedAt
         self.filedAt = filedAt
+        self.contentIdentifier = contentIdentifier
     }
 
     enum CodingKeys: String, CodingKey {
@@ -32,5 +36,6 @@ public struct FiledFile: Codable, Equatable, Sendable, FetchableRecord, Persista
         case sourceSha256 = "source_sha256"
         case capturedAt = "captured_at"
         case filedAt = "filed_at"
+        case contentIdentifier = "content_identifier"
     }
 }

@@ -11,6 +11,7 @@ public protocol LibraryCatalog: Sendable {
     func filedFiles(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> [FiledFile]
     func filedFile(at path: String) throws(LibraryError) -> FiledFile?
     func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile?
+    func filedFiles(contentIdentifier identifier: String) throws(LibraryError) -> [FiledFile]
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
 
     // Sources and their versions.

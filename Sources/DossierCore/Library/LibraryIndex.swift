@@ -246,6 +246,13 @@ public final class LibraryIndex: Sendable {
                 try db.execute(sql: "UPDATE source SET departed_at = ? WHERE path = ?", arguments: [departed, path])
             }
         }
+        migrator.registerMigration("v5-content-identifiers") { db in
+            try db.alter(table: FiledFile.databaseTableName) { table in
+                table.add(column: "content_identifier", .text)
+            }
+            try db.create(index: "filed_by_content_identifier", on: FiledFile.databaseTableName,
+                          columns: ["content_identifier"])
+        }
         return migrator
     }
 
@@ -430,6 +437,14 @@ public final class LibraryIndex: Sendable {
     /// The filed photo at this path (relative to the root), if the index knows it.
     public func filedFile(at path: String) throws(LibraryError) -> FiledFile? {
         try read { db in try FiledFile.fetchOne(db, key: path) }
+    }
+
+    /// The files filed with Apple's content identifier `identifier` (a Live Photo's still and
+    /// movie), by path.
+    public func filedFiles(contentIdentifier identifier: String) throws(LibraryError) -> [FiledFile] {
+        try read { db in
+            try FiledFile.filter(Column("content_identifier") == identifier).order(Column("path")).fetchAll(db)
+        }
     }
 
     /// A file of `subject` with exactly these filed bytes.

@@ -263,7 +263,8 @@ struct SourceWorker: Sendable {
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                   sourceSha256: photo.sourceDigest.hex, size: upright.content.size,
                                   capturedAt: upright.captureDate.iso8601,
-                                  filedAt: ISO8601DateFormatter().string(from: Date()))
+                                  filedAt: ISO8601DateFormatter().string(from: Date()),
+                                  contentIdentifier: upright.contentIdentifier)
             var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
@@ -277,7 +278,7 @@ struct SourceWorker: Sendable {
                 // where it was filed, whole, and the outcome says why.
                 do {
                     if let movie = try LivePhotoReunion(layout: layout, index: index)
-                        .bringMovie(besideStillAt: path, from: source, subject: subject) {
+                        .bringMovie(besideStillAt: path, still: upright, subject: subject) {
                         worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "
                             + (try layout.url(forRelativePath: movie).path))
                     }

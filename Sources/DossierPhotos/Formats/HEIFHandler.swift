@@ -47,6 +47,7 @@ public struct HEIFHandler: PhotoFormatHandler {
                           orientation: orientation, width: inspection.width, height: inspection.height,
                           captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
+        photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
         try sink.accept(.photo(photo))
     }
 

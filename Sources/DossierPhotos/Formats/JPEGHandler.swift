@@ -37,6 +37,7 @@ public struct JPEGHandler: PhotoFormatHandler {
                           orientation: metadata.orientation, width: info.width, height: info.height,
                           captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: .jpeg)
+        photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
         try sink.accept(.photo(photo))
     }
 

@@ -43,8 +43,9 @@ public struct MovieHandler: PhotoFormatHandler {
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
                           exif: nil, isVerified: true, warnings: dated.warnings)
         video.rotation = facts.rotation ?? 0
+        video.contentIdentifier = facts.contentIdentifier
         video.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
-                                                                             identifier: facts.contentIdentifier)
+                                                                          identifier: facts.contentIdentifier, taken: dated.date)
         try sink.accept(.photo(video))
     }
 

@@ -5,12 +5,15 @@ import Synchronization
 /// Finds the still a Live Photo's movie belongs with, and where that still is filed, so the movie
 /// is filed beside it under the same name (`...1ad773a0.heic` and `...1ad773a0.mov`).
 ///
-/// The still is the photo in the movie's folder with the same name (`IMG_1234.HEIC` and
-/// `IMG_1234.MOV`), unless both carry Apple's content identifier and they differ; else, when the
-/// movie has an identifier, the photo in its folder that carries the same one. Where the still
-/// will be filed is worked out from its bytes as filing does (its upright bytes' digest and its
-/// date), so it does not matter which of the two is filed first, or in which run. A still that
-/// already left the folder (`--move`, the daemon) is found in the index by its source path.
+/// The still is, first, the photo carrying the movie's Apple content identifier: in the movie's
+/// folder, or filed before from anywhere (the index keeps each still's identifier). Else the
+/// photo in the movie's folder with the same name (`IMG_1234.HEIC` and `IMG_1234.MOV`), or one
+/// filed from there under it before, only when the two say they were taken within
+/// `CaptureDate.livePhotoWindow` of each other and carry no identifiers that differ: an
+/// unrelated `exif.mp4` beside `exif.jpg`, or a 2020 `IMG_0712.MOV` after the 2024 `IMG_0712`
+/// pair, is a video of its own. Where the still will be filed is worked out from its bytes as
+/// filing does (its upright bytes' digest and its date), so it does not matter which of the two
+/// is filed first, or in which run. A still that has its movie already keeps it (`Filer`).
 struct LivePhotoPairing {
     let context: PipelineContext
 
@@ -21,24 +24,31 @@ struct LivePhotoPairing {
     static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler(), PNGHandler()]
 
     /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
-    /// when the movie has no still.
-    func stillPath(forMovie source: SourceFile, identifier: String?) -> String? {
+    /// when the movie, `taken` when it says, has no still.
+    func stillPath(forMovie source: SourceFile, identifier: String?, taken: CaptureDate) -> String? {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let stills = context.resources.value(FolderStills.self) { FolderStills() }
+        if let identifier {
+            if let path = stills.identifiers(in: folder, reading: { path in
+                still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
+            })[identifier], let still = filedStill(at: path) {
+                return still.path
+            }
+            if let filed = filedEarlier(identifier: identifier) { return filed }
+        }
+        let together = { (date: LocalDateTime) in date.isWithin(CaptureDate.livePhotoWindow, of: taken.dateTime) }
         for candidate in stills.stills(in: folder) where candidate.stem.caseInsensitiveCompare(stem) == .orderedSame
             && LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
             guard let still = filedStill(at: candidate.path) else { continue }
             if let identifier, let other = still.identifier, other != identifier { continue }
-            return still.path
+            if together(still.date.dateTime) { return still.path }
         }
-        if let filed = filedEarlier(folder: folder, stem: stem) { return filed }
-        guard let identifier,
-              let path = stills.identifiers(in: folder, reading: { path in
-                  still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
-              })[identifier]
-        else { return nil }
-        return filedStill(at: path)?.path
+        if let filed = filedEarlier(folder: folder, stem: stem),
+           let date = IndexRebuilder.captureDate(fromName: filed), together(date) {
+            return filed
+        }
+        return nil
     }
 
     /// The photo a sidecar belongs to, where it is filed (or will be), and its date: for
@@ -94,7 +104,18 @@ struct LivePhotoPairing {
     }
 
     private static func identifier(of photo: Photo) -> String? {
-        photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
+        photo.contentIdentifier
+    }
+
+    /// A still filed before with Apple's content identifier `identifier`, from any folder.
+    private func filedEarlier(identifier: String) -> String? {
+        guard let index = context.index, let filed = try? index.filedFiles(contentIdentifier: identifier) else { return nil }
+        let stills = Set(LivePhotoPairing.stillExtensions.map { $0.lowercased() })
+        for file in filed where stills.contains((file.path as NSString).pathExtension.lowercased()) {
+            let parts = file.path.split(separator: "/", maxSplits: 2)
+            if parts.count == 3, parts[2].hasPrefix("photos/") { return String(parts[2]) }
+        }
+        return nil
     }
 
     /// A still imported from this folder before, by the movie's name with a photo's extension.
