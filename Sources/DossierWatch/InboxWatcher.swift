@@ -430,6 +430,9 @@ public final class InboxWatcher: @unchecked Sendable {
                 if folder == inbox { waitForInbox() }
             case .file(let entry):
                 offer(entry.path, now: ContinuousClock.now)
+            case .passedOverName:
+                // Renamed to its real name, or out of a tool's folder, it is seen as a move in.
+                break
             }
             return false
         }

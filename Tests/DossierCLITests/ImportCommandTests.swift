@@ -50,7 +50,14 @@ struct ImportCommandTests {
         }
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.outcomes.compactMap { $0["source"] as? String } == [folder.path("dump/pets/leo/feeding.txt")])
+        let taken = result.outcomes.filter { $0["status"] as? String != "skipped" }
+        #expect(taken.compactMap { $0["source"] as? String } == [folder.path("dump/pets/leo/feeding.txt")])
+        // Each passed over is said, with why; a folder once, never walked.
+        let passedOver = Dictionary(uniqueKeysWithValues: result.outcomes.filter { $0["status"] as? String == "skipped" }.map {
+            (String(($0["source"] as? String ?? "").dropFirst(folder.path("dump/pets/leo").count + 1)), $0["error_code"] as? String ?? "")
+        })
+        #expect(passedOver == [".stversions": "hidden", "@eaDir": "hidden", "IMG_1.txt.part": "being-written",
+                               "notes.txt.crdownload": "being-written", "~$notes.txt": "being-written"])
         // Named on the command line, a file is taken whatever its name.
         let named = try DossierBinary.run(["import", "dump/pets/leo/IMG_1.txt.part", "--library", "Library", "--json"], in: folder.url)
         #expect(named.outcomes.first?["status"] as? String == "duplicate", "\(named.standardOutput)")

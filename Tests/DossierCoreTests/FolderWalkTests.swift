@@ -16,13 +16,14 @@ struct FolderWalkTests {
             case .passedOver(let path, let isTheLibrary): events.append("library \(relative(path)) \(isTheLibrary)")
             case .unreadable(let path, let code): events.append("unreadable \(relative(path)) \(code)")
             case .file(let entry): events.append("file \(relative(entry.path))")
+            case .passedOverName(let entry): events.append("passed \(relative(entry.path)) \(entry.passedOver?.code ?? "?")")
             }
             return true
         }
         return events
     }
 
-    @Test("Files come in name order, depth first; hidden and tool folders and files are passed over without a word")
+    @Test("Files come in name order, depth first; hidden and tool folders and files are met as passed over, never entered")
     func nameOrderAndSkippedNames() throws {
         let folder = try TemporaryFolder()
         for path in ["dump/b/IMG_2.jpg", "dump/a/IMG_1.jpg", "dump/a/.DS_Store", "dump/@eaDir/IMG_1.jpg/SYNOPHOTO_THUMB_M.jpg",
@@ -30,7 +31,9 @@ struct FolderWalkTests {
             _ = try folder.write("x", to: path)
         }
         #expect(FolderWalkTests.events(of: folder.path("dump")) == [
-            "enter .", "enter a", "file a/IMG_1.jpg", "enter b", "file b/IMG_2.jpg", "file notes.txt",
+            "enter .", "passed .hidden hidden", "passed .stversions hidden", "passed @eaDir hidden",
+            "passed IMG_5.JPG.part being-written", "enter a", "passed a/.DS_Store hidden", "file a/IMG_1.jpg",
+            "enter b", "file b/IMG_2.jpg", "file notes.txt",
         ])
     }
 

@@ -147,7 +147,9 @@ struct HostileInputSafetyTests {
             #expect(taken.hasPrefix("\(HostileInputSafetyTests.thisYear)-"))
             #expect((outcome["destination"] as? String)?.contains("/pets/rex/\(folderName)/\(HostileInputSafetyTests.thisYear)/") == true)
             #expect(outcome["warnings"] as? [String] == [
-                "the date it was taken is unknown (its file's modification time is outside the years 1900 to 2199): "
+                // A photo's plausible years: 1826 to next year.
+                "the date it was taken is unknown (its file's modification time is outside the years 1826 to "
+                    + "\(HostileInputSafetyTests.thisYear + 1)): "
                     + "dated by the time it was imported, \(taken)",
             ])
         }
@@ -214,8 +216,9 @@ struct HostileInputSafetyTests {
         let outcomes = imported.outcomes.sorted { ($0["source"] as? String ?? "") < ($1["source"] as? String ?? "") }
         #expect(outcomes.map { $0["status"] as? String } == ["imported", "imported"], "\(imported.standardOutput)")
         #expect(outcomes.map { $0["warnings"] as? [String] } == [
-            ["its movie header's creation time is outside the years 1900 to 2199: dated by its file's modification time"],
-            ["its PNG tIME is outside the years 1900 to 2199: dated by its file's modification time"],
+            ["its movie header's creation time is outside the years 1826 to \(HostileInputSafetyTests.thisYear + 1): "
+                + "dated by its file's modification time"],
+            ["its PNG tIME is outside the years 1826 to \(HostileInputSafetyTests.thisYear + 1): dated by its file's modification time"],
         ])
         #expect(outcomes.allSatisfy { ($0["taken"] as? String)?.hasPrefix("\(HostileInputSafetyTests.thisYear)-") == true })
     }

@@ -56,6 +56,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["records_removed"] = summary.recordsRemoved
         counts["interrupted"] = summary.interrupted
         counts["left_for_you"] = summary.leftForYou
+        counts["hidden"] = summary.hidden
         return serialize(["summary": counts])
     }
 

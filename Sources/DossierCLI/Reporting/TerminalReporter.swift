@@ -101,7 +101,9 @@ final class TerminalReporter: OutcomeListener {
             ? "; \(summary.leftForYou) \(summary.leftForYou == 1 ? "source needs" : "sources need") a look (problems, no subject, "
                 // A dry run keeps no problems: there is only the list above to see.
                 + "or text that gave no records: see above\(summary.dryRun ? "" : " and `dossier problems`"))" : ""
-        return "\(prefix)\(summary.total) \(noun): \(counts)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s\n"
+        let hidden = summary.hidden > 0
+            ? "; \(summary.hidden) hidden \(summary.hidden == 1 ? "file or folder" : "files or folders") passed over" : ""
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s\n"
     }
 
     private func drawBar(_ state: inout State, completed: Int, total: Int) {

@@ -11,6 +11,9 @@ public struct ImportSummary: Sendable, Equatable {
     /// Sources that finished but left something for a person: lines or rows with problems, no
     /// subject to file under, or text that gave no records at all.
     public private(set) var leftForYou = 0
+    /// Hidden files and folders passed over (`.DS_Store`, `.photoprism/`), counted among the
+    /// skipped.
+    public private(set) var hidden = 0
 
     public init(dryRun: Bool) {
         self.dryRun = dryRun
@@ -28,5 +31,6 @@ public struct ImportSummary: Sendable, Equatable {
         counts[outcome.status, default: 0] += 1
         recordsRemoved += outcome.recordsRemoved
         if outcome.leavesSomethingForYou { leftForYou += 1 }
+        if outcome.errorCode == SkippedNames.hiddenCode { hidden += 1 }
     }
 }

@@ -16,6 +16,9 @@ public struct FolderWalk {
         case unreadable(folder: String, errno: Int32)
         /// Anything in a folder that is not a folder: a file, a link, a device.
         case file(FolderEntries.Entry)
+        /// A file or folder whose name is passed over (`SkippedNames`): hidden, a tool's, still
+        /// being written. A folder of them is not walked.
+        case passedOverName(FolderEntries.Entry)
     }
 
     /// The library filed into, passed over wherever it shows.
@@ -43,7 +46,9 @@ public struct FolderWalk {
             return
         }
         for entry in entries {
-            if entry.isFolder {
+            if entry.passedOver != nil {
+                _ = visit(.passedOverName(entry))
+            } else if entry.isFolder {
                 walk(entry.path, visit)
             } else {
                 _ = visit(.file(entry))

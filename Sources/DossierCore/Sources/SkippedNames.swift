@@ -24,4 +24,25 @@ public enum SkippedNames {
     public static func isIgnoredFolder(_ name: String) -> Bool {
         name.hasPrefix(".") || name == "@eaDir"
     }
+
+    /// Why an entry of this name is passed over, and the code `--json` gives it; nil when it is
+    /// taken.
+    public static func whyPassedOver(_ name: String, isFolder: Bool) -> (code: String, reason: String)? {
+        if isFolder {
+            if name.hasPrefix(".") { return (hiddenCode, "a hidden folder (its name starts with '.'), not walked") }
+            if name == "@eaDir" { return (hiddenCode, "Synology's thumbnails folder, not walked") }
+            return nil
+        }
+        if name.hasPrefix(".") { return (hiddenCode, "a hidden file (its name starts with '.'), not imported") }
+        if name.hasPrefix("~$") { return (beingWrittenCode, "an Office lock file, not imported") }
+        let lowered = name.lowercased()
+        if let suffix = writingSuffixes.first(where: { lowered.hasSuffix($0) }) {
+            return (beingWrittenCode, "a file a sync or download tool is still writing ('\(suffix)'), taken once it has its real name")
+        }
+        return nil
+    }
+
+    /// The codes of what is passed over: hidden files and folders, and files still being written.
+    public static let hiddenCode = "hidden"
+    public static let beingWrittenCode = "being-written"
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Walks the paths a user named and lists the files under them, in a stable order.
 ///
-/// Hidden files and folders (a leading `.`) are passed over: they are file-system and tool
-/// clutter (`.DS_Store`, `._IMG_0001.JPG`, `.dossier`), never a user's photos or notes.
+/// Hidden files and folders (a leading `.`) are passed over, each said once (`passedOverName`):
+/// they are file-system and tool clutter (`.DS_Store`, `._IMG_0001.JPG`, `.dossier`), never a
+/// user's photos or notes.
 /// Symbolic links to folders are not followed, so a link cycle cannot make the walk endless.
 public struct SourceDiscovery: Sendable {
     /// The library being imported into: never walked, and refused when named.
@@ -20,6 +21,9 @@ public struct SourceDiscovery: Sendable {
         /// A Dossier library met while walking, left alone: `isTheLibrary` when it is the one
         /// being imported into (seen through a second mount, say), else another one.
         case passedOver(library: String, isTheLibrary: Bool)
+        /// A file or folder whose name is passed over (hidden, a tool's, still being written),
+        /// with `SkippedNames`' code and reason: said, never imported.
+        case passedOverName(path: String, code: String, reason: String)
     }
 
     /// Each file once, even when named twice or reached through two named folders.
@@ -39,7 +43,8 @@ public struct SourceDiscovery: Sendable {
         return found.filter { entry in
             switch entry {
             case .file(let source): return seen.insert(source.path).inserted
-            case .unreadable(let path, _), .passedOver(let path, _): return seen.insert(path).inserted
+            case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _):
+                return seen.insert(path).inserted
             }
         }
     }
@@ -77,6 +82,10 @@ public struct SourceDiscovery: Sendable {
                     walk.found.append(.unreadable(path: folder, reason: "cannot list folder: \(String(cString: strerror(code)))"))
                 case .file(let entry):
                     self.walk(entry.path, named: false, under: root, into: &walk)
+                case .passedOverName(let entry):
+                    if let why = entry.passedOver {
+                        walk.found.append(.passedOverName(path: entry.path, code: why.code, reason: why.reason))
+                    }
                 }
                 return false
             }

@@ -43,8 +43,13 @@ struct ISOFileType: Equatable, Sendable {
     /// compatibility does not make them movies.
     static let soundBrands: Set<String> = ["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]
 
-    /// A movie: a movie brand, no image brand, and not a sound file.
+    /// Major brands of camera raws in an ISO container (Canon's CR3): their `isom` compatibility
+    /// does not make them movies.
+    static let rawBrands: Set<String> = ["crx "]
+
+    /// A movie: a movie brand, no image brand, and not a sound file or a raw.
     var isMovie: Bool {
-        !isHEIF && !ISOFileType.soundBrands.contains(majorBrand) && brands.contains { ISOFileType.movieBrands.contains($0) }
+        !isHEIF && !ISOFileType.soundBrands.contains(majorBrand) && !ISOFileType.rawBrands.contains(majorBrand)
+            && brands.contains { ISOFileType.movieBrands.contains($0) }
     }
 }

@@ -38,6 +38,11 @@ public struct MovieHandler: PhotoFormatHandler {
         } catch {
             throw VideoError.unreadable(error)
         }
+        guard facts.rotation != nil else {
+            // No track with pictures: sound alone under a movie's brand (an M4A saved as .mp4, a
+            // voice memo), which is not a video.
+            throw NotImportable("an audio file (an MP4 or QuickTime file with no video track); audio is not filed yet")
+        }
         let dated = MovieHandler.captureDate(facts, source: input.source, timeZone: context.timeZone)
         var video = Photo(source: input.source, format: MovieHandler.format(of: input.head), content: content,
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,

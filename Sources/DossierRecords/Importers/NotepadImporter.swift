@@ -18,7 +18,15 @@ public struct NotepadImporter: Importer {
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
-        let lines = try LineReader(path: input.source.readPath)
+        let lines: LineReader
+        do {
+            lines = try LineReader(path: input.source.readPath)
+        } catch .unknownEncoding(_, let reason) {
+            // Bytes that only looked like text (a web page in Latin-1, a picture format Dossier
+            // does not read): nothing wrong with the file, only nothing here to read.
+            throw NotImportable("not text in UTF-8, UTF-16 (with a byte-order mark) or CP949 (\(reason)); "
+                + "it looks like \(FileTypeDescription.describe(head: input.head))")
+        }
         // The year the file was last changed dates what is written without a year; a change
         // outside the years a record can have (`touch -d 2300-01-01`, a clock never set) says
         // nothing, and the year it is imported in is taken instead, which the problem says.

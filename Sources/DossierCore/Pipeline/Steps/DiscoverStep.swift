@@ -1,5 +1,5 @@
-/// A path discovery could not read, or passed over (a Dossier library), is decided here: it
-/// fails or is skipped, with the reason.
+/// A path discovery could not read, or passed over (a Dossier library, a hidden file), is decided
+/// here: it fails or is skipped, with the reason.
 struct DiscoverStep: ImportStep {
     let name = "discover"
     let phase = ImportStepPhase.working
@@ -17,6 +17,10 @@ struct DiscoverStep: ImportStep {
                 : "it is a Dossier library; Dossier never takes a library apart (to import from it, name a folder inside it)"
             source.worked = WorkedSource(outcome: SourceOutcome(source: path, status: .skipped, stage: .discover,
                                                                 error: "\(path): \(reason)"))
+        case .passedOverName(let path, let code, let reason):
+            var outcome = SourceOutcome(source: path, status: .skipped, stage: .discover, error: "\(path): \(reason)")
+            outcome.errorCode = code
+            source.worked = WorkedSource(outcome: outcome)
         }
         return .decided
     }

@@ -1,0 +1,102 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Testing
+
+/// What is not a photo, video or care record is passed over with its type, never a failure;
+/// every hidden file gets its line; a raw or a sound file is never filed as a video.
+@Suite("Quiet where nothing is wrong")
+struct QuietImportTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func run(_ path: String = "dump") throws -> DossierBinary.Result {
+        try DossierBinary.run(["import", path, "--library", "Library", "--json"], in: folder.url)
+    }
+
+    func outcome(_ result: DossierBinary.Result, _ name: String) throws -> [String: Any] {
+        try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("/\(name)") ?? false }, "\(result.standardOutput)")
+    }
+
+    @Test("Files that are no kind Dossier reads are skipped with their type, never failed", arguments: [
+        ("picture.ppm", Array("P6\n4 2\n255\n".utf8) + [UInt8](repeating: 0xC8, count: 24), "a Netpbm image (PBM, PGM, PPM)"),
+        ("font.ttf", [0x00, 0x01, 0x00, 0x00, 0x00, 0x0F, 0x00, 0x80] + [UInt8](repeating: 0x41, count: 200), "a font"),
+        ("page.html", Array("<!DOCTYPE html>\n<html><body>caf".utf8) + [0xE9] + Array(" au lait</body></html>\n".utf8),
+         "an HTML page"),
+        ("memo.m4a", Array("\u{0}\u{0}\u{0}\u{18}ftypM4A \u{0}\u{0}\u{0}\u{0}M4A isom".utf8) + [UInt8](repeating: 7, count: 64),
+         "an M4A audio file"),
+    ])
+    func noKindDossierReads(_ name: String, _ bytes: [UInt8], _ type: String) throws {
+        let path = try folder.write(bytes, to: "dump/pets/leo/\(name)")
+        let result = try run()
+        #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
+        let skipped = try outcome(result, name)
+        #expect(skipped["status"] as? String == "skipped")
+        #expect((skipped["error"] as? String)?.hasSuffix("it looks like \(type)") == true || (skipped["error"] as? String)?
+            .hasSuffix("it looks like \(type))") == true, "\(skipped)")
+        #expect(SafetyBytes.of(path) == bytes)
+    }
+
+    @Test("Random bytes are data of an unknown type, never called a text file")
+    func randomBytesAreNotText() throws {
+        var generator = TestSeed().generator
+        let bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(FileTypeDescription.describe(head: Array(bytes.prefix(4096))) == "data of an unknown type")
+    }
+
+    @Test("A Canon CR3 raw is never filed as a video; an MP4 with sound alone is not a video either")
+    func rawAndSoundAreNotVideos() throws {
+        var raw = TestMovie()
+        raw.majorBrand = "crx "
+        raw.compatibleBrands = ["crx ", "isom"]
+        try folder.write(raw.bytes, to: "dump/pets/leo/IMG_0001.CR3")
+        var sound = TestMovie()
+        sound.majorBrand = "isom"
+        sound.compatibleBrands = ["isom", "mp42"]
+        sound.hasVideo = false
+        try folder.write(sound.bytes, to: "dump/pets/leo/voice.mp4")
+        let result = try run()
+        let cr3 = try outcome(result, "IMG_0001.CR3")
+        #expect(cr3["status"] as? String == "skipped")
+        #expect((cr3["error"] as? String)?.hasSuffix("it looks like a Canon CR3 raw photo)") == true, "\(cr3)")
+        let voice = try outcome(result, "voice.mp4")
+        #expect(voice["status"] as? String == "skipped")
+        #expect((voice["error"] as? String)?.contains("an audio file") == true, "\(voice)")
+        #expect(folder.files(under: "Library/pets/leo/videos").isEmpty)
+    }
+
+    @Test("Hidden files and folders each get a skipped line with the code hidden, and the summary counts them")
+    func hiddenFilesAreSaid() throws {
+        let photo = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        try folder.write(photo, to: "dump/pets/leo/IMG_0001.JPG")
+        try folder.write(photo, to: "dump/pets/leo/._IMG_0001.JPG")
+        try folder.write("Bud1", to: "dump/pets/leo/.DS_Store")
+        try folder.write(photo, to: "dump/.photoprism/cache/thumb.jpg")
+        try folder.write(photo, to: "dump/pets/leo/IMG_0002.JPG.part")
+        let result = try run()
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        for name in ["._IMG_0001.JPG", ".DS_Store", ".photoprism"] {
+            let hidden = try outcome(result, name)
+            #expect(hidden["status"] as? String == "skipped")
+            #expect(hidden["error_code"] as? String == "hidden", "\(hidden)")
+        }
+        #expect(try outcome(result, ".photoprism")["error"] as? String
+            == "\(folder.path("dump/.photoprism")): a hidden folder (its name starts with '.'), not walked")
+        #expect(try outcome(result, "IMG_0002.JPG.part")["error_code"] as? String == "being-written")
+        let walkedInto = result.outcomes.filter { ($0["source"] as? String ?? "").contains("thumb.jpg") }
+        #expect(walkedInto.isEmpty)
+        #expect(result.summary?["hidden"] as? Int == 3)
+        #expect(result.summary?["skipped"] as? Int == 4)
+        #expect(result.summary?["imported"] as? Int == 1)
+    }
+}
+
+/// A file's bytes, to show a skipped source was left untouched.
+enum SafetyBytes {
+    static func of(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
+}
