@@ -85,7 +85,7 @@ static void on_message(j_common_ptr cinfo, int level) {
     char message[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, message);
     if (level < 0) cinfo->err->num_warnings++;
-    if (level >= 0 || is_harmless_warning(cinfo->err->msg_code)) {
+    if (level >= 0 || is_harmless_warning(cinfo->err->msg_code) || session_of(cinfo)->tolerate_damage) {
         dossier_status_warn(session_of(cinfo)->status, message);
         return;
     }
@@ -470,10 +470,12 @@ int dossier_jpeg_read_info_file(int fd, dossier_jpeg_info *info, dossier_status 
 typedef struct {
     jpeg_input input;
     int scratch_folder;
+    int tolerate_damage;
 } validate_task;
 
 static void validate_body(jpeg_session *session, void *context) {
     validate_task *task = context;
+    session->tolerate_damage = task->tolerate_damage;
     if (task->scratch_folder >= 0) jpeg_session_use_scratch(session, task->scratch_folder);
     jpeg_session_read_header(session, task->input, 0);
     jpeg_session_check_limits(session);
@@ -483,13 +485,25 @@ static void validate_body(jpeg_session *session, void *context) {
 
 int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status) {
     jpeg_session session;
-    validate_task task = {{data, size, -1}, -1};
+    validate_task task = {{data, size, -1}, -1, 0};
     return jpeg_session_run(&session, status, validate_body, &task);
 }
 
 int dossier_jpeg_validate_file(int fd, int scratch_folder, dossier_status *status) {
     jpeg_session session;
-    validate_task task = {{NULL, 0, fd}, scratch_folder};
+    validate_task task = {{NULL, 0, fd}, scratch_folder, 0};
+    return jpeg_session_run(&session, status, validate_body, &task);
+}
+
+int dossier_jpeg_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status) {
+    jpeg_session session;
+    validate_task task = {{data, size, -1}, -1, 1};
+    return jpeg_session_run(&session, status, validate_body, &task);
+}
+
+int dossier_jpeg_decodes_damaged_file(int fd, int scratch_folder, dossier_status *status) {
+    jpeg_session session;
+    validate_task task = {{NULL, 0, fd}, scratch_folder, 1};
     return jpeg_session_run(&session, status, validate_body, &task);
 }
 

@@ -57,6 +57,9 @@ typedef struct {
     /// may write a marker.
     jpeg_saved_marker_ptr markers;
     jpeg_saved_marker_ptr last_marker;
+    /// Corrupt-data warnings (data that ends early, a damaged scan) are counted and kept, not
+    /// fatal: set only to learn whether a damaged file still decodes, never when writing pixels.
+    int tolerate_damage;
 } jpeg_session;
 
 typedef void (*jpeg_session_body)(jpeg_session *session, void *task);

@@ -137,7 +137,8 @@ struct ImportCommandTests {
     @Test("A bad file is reported with its path and reason, the others import, and the exit status is 1")
     func badFilesFailTheExitStatus() throws {
         let good = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0001.JPG"))))
-        try folder.write(Array(good.prefix(good.count / 2)), to: "dump/pets/rex/broken.jpg")
+        // Cut inside its EXIF segment: no picture to show (one cut later still decodes, and is filed damaged).
+        try folder.write(Array(good.prefix(100)), to: "dump/pets/rex/broken.jpg")
         try folder.write(good, to: "dump/pets/rex/good.jpg")
         let result = try DossierBinary.run(["import", "dump"], in: folder.url)
         #expect(result.status == 1)
@@ -145,6 +146,26 @@ struct ImportCommandTests {
             "failed \(folder.path("dump/pets/rex/broken.jpg")): JPEG data is corrupt or unsupported: Premature end of JPEG file"))
         #expect(result.standardOutput.hasPrefix("2 sources: 1 imported, 0 duplicate, 0 unassigned, 0 skipped, 1 failed in "))
         #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
+    }
+
+    @Test("A JPEG whose data ends early but decodes is filed byte for byte, reported damaged in --json and on the terminal")
+    func damagedButReadableJPEG() throws {
+        let sideways = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0002.JPG"))))
+        let cut = Array(sideways.prefix(sideways.count * 2 / 3))
+        try folder.write(cut, to: "dump/pets/rex/IMG_0002.JPG")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        let outcome = try #require(result.outcomes.first)
+        #expect(outcome["status"] as? String == "imported")
+        #expect(outcome["damaged"] as? Bool == true)
+        #expect((outcome["warnings"] as? [String])?.last == "damaged (Premature end of JPEG file), but it decodes: filed byte for "
+            + "byte as it is, not turned (its EXIF Orientation 6 kept, so viewers that honour it show it upright)")
+        let filed = try #require(outcome["destination"] as? String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: filed)) == Data(cut))
+        // On the terminal it gets a line, without --verbose.
+        try folder.write(cut + [0], to: "again/pets/rex/IMG_0002.JPG")
+        let terminal = try DossierBinary.run(["import", "again", "--library", "Library"], in: folder.url)
+        #expect(terminal.standardOutput.contains("(damaged, filed as it is: damaged (Premature end of JPEG file)"), "\(terminal.standardOutput)")
     }
 
     @Test("A photo with no subject is reported unassigned and nothing is written for it")

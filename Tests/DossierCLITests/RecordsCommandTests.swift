@@ -92,13 +92,16 @@ struct RecordsCommandTests {
         #expect(try records("pets/leo").map { $0["text"] as? String } == ["2023.05.01 레오 똠양꿍 귀뚜라미 5마리", "2023.06.01 레오 똠 체중 47g"])
     }
 
-    @Test("A file in no known encoding is refused with a clear message, and nothing of it is filed")
+    @Test("A file in no known encoding is skipped with a clear message, left for a person, and nothing of it is filed")
     func refusesUnknownEncodings() throws {
         try folder.write(Array("2023.05.01 Leo fed\n".utf8) + [0x48, 0xE9, 0xFF, 0x0A], to: "logs/latin1.txt")
         let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
-        #expect(result.status == 1)
+        // Nothing failed; a person should look (exit 3).
+        #expect(result.status == 3)
+        #expect(result.outcomes.first?["status"] as? String == "skipped")
         #expect(result.outcomes.first?["error"] as? String == "\(folder.path("logs/latin1.txt")): "
-            + "not text in UTF-8, UTF-16 (with a byte-order mark) or CP949: byte 0xE9 on line 2 is neither UTF-8 nor CP949 (EUC-KR)")
+            + "not text in UTF-8, UTF-16 (with a byte-order mark) or CP949 (byte 0xE9 on line 2 is neither UTF-8 nor CP949 (EUC-KR)); "
+            + "it looks like text in another encoding: save it as UTF-8 to import it")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/records")))
     }
 

@@ -161,18 +161,28 @@ struct JPEGOrientationTests {
         #expect(photo.captureDate.dateTime == LocalDateTime(photo.source.modificationDate))
     }
 
-    @Test("A truncated JPEG fails with libjpeg's own message")
-    func truncatedJPEGFails() throws {
+    @Test("A JPEG whose data ends early but still decodes is filed byte for byte, damaged, never turned; its EXIF turn kept")
+    func truncatedJPEGIsFiledAsItIs() throws {
         let source = try stored(width: 96, height: 64, orientation: 6, sampling: JPEGOrientationTests.samplings[0])
         let truncated = Array(source.prefix(source.count * 2 / 3))
-        #expect(throws: PhotoError.corrupt(format: "JPEG", message: "Premature end of JPEG file")) {
-            try PhotoFiling.upright(truncated)
-        }
+        let photo = try PhotoFiling.upright(truncated)
+        #expect(photo.damage == "Premature end of JPEG file")
+        #expect(photo.content.digest == ContentDigest(of: truncated))
+        #expect(photo.orientation == Orientation(exifValue: 6))
+        #expect(photo.warnings.last == "damaged (Premature end of JPEG file), but it decodes: filed byte for byte as it is, "
+            + "not turned (its EXIF Orientation 6 kept, so viewers that honour it show it upright)")
         let uprightTruncated = Array(try stored(width: 96, height: 64, orientation: 1,
                                                 sampling: JPEGOrientationTests.samplings[0]).dropLast(200))
-        #expect(throws: PhotoError.corrupt(format: "JPEG", message: "Premature end of JPEG file")) {
-            try PhotoFiling.upright(uprightTruncated)
-        }
+        let upright = try PhotoFiling.upright(uprightTruncated)
+        #expect(upright.content.digest == ContentDigest(of: uprightTruncated))
+        #expect(upright.warnings.last == "damaged (Premature end of JPEG file), but it decodes: filed byte for byte as it is")
+    }
+
+    @Test("A JPEG cut inside its header, with no picture to show, fails with libjpeg's own message")
+    func headerCutJPEGFails() throws {
+        let source = try stored(width: 96, height: 64, orientation: 6, sampling: JPEGOrientationTests.samplings[0])
+        let scan = try #require(JPEGSegments.firstScan(in: source))
+        #expect(throws: PhotoError.self) { try PhotoFiling.upright(Array(source.prefix(scan - 10))) }
     }
 
     func expectUpright(_ photo: Photo, source: [UInt8], orientation: Int, width: Int, height: Int,

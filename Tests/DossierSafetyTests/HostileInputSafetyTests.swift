@@ -85,7 +85,7 @@ struct HostileInputSafetyTests {
         #expect(await daemon.wait { daemon.text.contains(" info watching ") }, "\(daemon.text)")
         let photo = SafetyFixtures.jpeg(seed: 3)
         for name in [HostileInputSafetyTests.escapeName, HostileInputSafetyTests.newlineName] {
-            try HostileInputSafetyTests.drop(Array(photo.prefix(photo.count / 2)), as: "pets/rex/\(name)", in: folder)
+            try HostileInputSafetyTests.drop(SafetyFixtures.headerCut(photo), as: "pets/rex/\(name)", in: folder)
         }
         #expect(await daemon.wait { daemon.text.components(separatedBy: " warning quarantined ").count == 3 }, "\(daemon.text)")
         #expect(await daemon.stop().status == 0)

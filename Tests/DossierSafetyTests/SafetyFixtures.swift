@@ -19,6 +19,12 @@ enum SafetyFixtures {
 
     /// A JPEG of random noise, Orientation 1: about 1 MB at 640x480 that no codec shrinks, for
     /// filling a small disk.
+    /// A JPEG cut inside its header, before its scan: no picture at all, so it fails (a JPEG cut
+    /// later still decodes, and is filed as it is, damaged).
+    static func headerCut(_ jpeg: [UInt8]) -> [UInt8] {
+        Array(jpeg.prefix(100))
+    }
+
     static func noisyJPEG(width: Int = 1024, height: Int = 768, seed: Int) -> [UInt8] {
         var generator = SeededGenerator(seed: UInt64(seed) &+ 1)
         let pixels = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }

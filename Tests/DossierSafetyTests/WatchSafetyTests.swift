@@ -136,7 +136,7 @@ struct WatchSafetyTests {
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         let photo = SafetyFixtures.jpeg(seed: 7)
-        try WatchSafetyTests.drop(Array(photo.prefix(photo.count / 2)), as: "pets/rex/IMG_cut.jpg", in: folder)
+        try WatchSafetyTests.drop(SafetyFixtures.headerCut(photo), as: "pets/rex/IMG_cut.jpg", in: folder)
         try WatchSafetyTests.drop(WatchSafetyTests.log(0..<4, name: "Mochi"), as: "mochi-notes.txt", in: folder)
         #expect(await daemon.wait { daemon.events("quarantined").count == 2 }, "\(daemon.text)")
         #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
@@ -159,7 +159,7 @@ struct WatchSafetyTests {
         #expect(cut["version"] as? String == DossierVersion.current)
         // The quarantined bytes are the source's, whole.
         let id = try #require(cut["id"] as? String)
-        #expect(SafetyFixtures.contents(folder.path("Library/quarantine/\(id)")) == Array(photo.prefix(photo.count / 2)))
+        #expect(SafetyFixtures.contents(folder.path("Library/quarantine/\(id)")) == SafetyFixtures.headerCut(photo))
         let notes = try #require(entries.last)
         #expect(notes["stage"] as? String == "route")
 

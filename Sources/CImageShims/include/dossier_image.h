@@ -83,6 +83,10 @@ int dossier_jpeg_read_info(const uint8_t *data, size_t size, dossier_jpeg_info *
 /// Premature end of data and corrupt-data warnings fail; extraneous bytes between markers are tolerated
 /// (counted as a warning), as real scanners write them.
 int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status);
+/// Whether a file dossier_jpeg_validate refused still decodes, as viewers show it: corrupt-data
+/// warnings (data that ends early, a damaged scan) are counted, the first kept in `status->warning`;
+/// only a hard error (no picture at all) fails. Never used to write pixels.
+int dossier_jpeg_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status);
 
 enum {
     /// Lossless whenever the edges the transform moves are whole MCUs, else pixel path.
@@ -121,6 +125,8 @@ int dossier_jpeg_orient(const uint8_t *data, size_t size, int orientation,
 int dossier_jpeg_read_info_file(int fd, dossier_jpeg_info *info, dossier_status *status);
 /// dossier_jpeg_validate of the file open as `fd`.
 int dossier_jpeg_validate_file(int fd, int scratch_folder, dossier_status *status);
+/// dossier_jpeg_decodes_damaged of the file open as `fd`.
+int dossier_jpeg_decodes_damaged_file(int fd, int scratch_folder, dossier_status *status);
 /// dossier_jpeg_orient of the file open as `fd`, written to `out_fd` (bytes after the source's
 /// end-of-image marker included, as dossier_jpeg_orient does).
 int dossier_jpeg_orient_file(int fd, int orientation, const uint8_t *exif_app1, size_t exif_app1_size, int mode,

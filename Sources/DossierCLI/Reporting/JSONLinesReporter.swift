@@ -35,6 +35,7 @@ struct JSONLinesReporter: OutcomeListener {
         if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
         if let rotation = outcome.rotation { object["rotation"] = rotation }
         if outcome.motion { object["motion"] = true }
+        if outcome.damaged { object["damaged"] = true }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
         if let reading = outcome.reading { object["reading"] = reading }

@@ -48,7 +48,9 @@ final class TerminalReporter: OutcomeListener {
     func line(for outcome: SourceOutcome, dryRun: Bool) -> String? {
         // Problems with lines are always shown: the keeper has a line to fix.
         // How a log or CSV was read is shown for each one, so a misreading is seen at once.
+        // So is a photo filed though damaged: the user's copy may be the only one.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
+            || outcome.damaged
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -62,6 +64,7 @@ final class TerminalReporter: OutcomeListener {
                 text += " (and \(SourcePath.displayed((rendition as NSString).lastPathComponent)) beside it)"
             }
             if outcome.motion { text += " (a motion photo: its video kept inside)" }
+            if outcome.damaged { text += " (damaged, filed as it is: \(SourcePath.displayed(outcome.warnings.last ?? "")))" }
             if let rotation = outcome.rotation, rotation != 0 { text += " (players turn it \(rotation) degrees)" }
             if outcome.hasRecords {
                 text += " (\(outcome.recordsAdded) new records"

@@ -29,6 +29,9 @@ public struct Photo: Sendable {
     /// it under the same name (`...1ad773a0.mov`, `...1ad773a0.aae`), so they stay together and
     /// viewers find them.
     public var besideStill: String?
+    /// What is wrong with a photo filed as it is because it is damaged but still decodes (a JPEG
+    /// whose data ends early): the decoder's warning. `--json` says `"damaged": true`.
+    public var damage: String?
     /// Apple's content identifier (a Live Photo's still in its maker note, its movie in its
     /// QuickTime metadata), kept in the index so the two find each other in any order.
     public var contentIdentifier: String?

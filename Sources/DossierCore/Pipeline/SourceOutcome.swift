@@ -27,6 +27,8 @@ public struct SourceOutcome: Sendable, Equatable {
     public var rotation: Int?
     /// A motion photo: its video is inside the filed file.
     public var motion = false
+    /// Filed as it is though damaged (it still decodes): its warnings say how.
+    public var damaged = false
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
     public var error: String?
     /// For a failed source: the failure's stable name (`cannot-write`), when it has one.

@@ -269,6 +269,7 @@ struct SourceWorker: Sendable {
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, filed: [filed], imported: importedSource(photo, subject: subject, filedPath: path))
+            worked.outcome.damaged = upright.damage != nil
             if let rendition = upright.rendition {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path

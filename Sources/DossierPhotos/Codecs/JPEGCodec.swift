@@ -66,6 +66,25 @@ public enum JPEGCodec {
         return status.warningText
     }
 
+    /// Whether a JPEG that `validate` refused still decodes as viewers show it (data that ends
+    /// early filled in grey, a damaged scan): the decoder's first warning when it does; nil when
+    /// it does not decode at all.
+    public static func damageThatStillDecodes(_ bytes: [UInt8]) -> String? {
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { dossier_jpeg_decodes_damaged($0.baseAddress, $0.count, &status) }
+        guard result == 0 else { return nil }
+        return status.warningText
+    }
+
+    /// `damageThatStillDecodes` of a large photo's file.
+    public static func damageThatStillDecodes(_ file: ScratchFile) -> String? {
+        var status = dossier_status()
+        guard let result = try? file.folder.withOpenFolder({ folder in
+            try file.withOpenFile { dossier_jpeg_decodes_damaged_file($0, folder, &status) }
+        }), result == 0 else { return nil }
+        return status.warningText
+    }
+
     public enum Mode: Int32, Sendable {
         case automatic = 0
         case losslessOnly = 1

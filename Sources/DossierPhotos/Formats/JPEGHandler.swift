@@ -50,14 +50,40 @@ public struct JPEGHandler: PhotoFormatHandler {
 
     public func upright(_ photo: Photo) throws -> Photo {
         var turn = try PixelTurn(photo, exifFitsAPP1Segment: true, bytesPerPixel: JPEGHandler.turnBytesPerPixel)
-        switch photo.content {
-        case .memory(let bytes):
-            let upright = try uprightBytes(bytes, turn: &turn)
-            return turn.finished(with: .memory(upright))
-        case .file(let file):
-            let upright = try uprightFile(file, turn: &turn)
-            return turn.finished(with: .file(upright))
+        do {
+            switch photo.content {
+            case .memory(let bytes):
+                let upright = try uprightBytes(bytes, turn: &turn)
+                return turn.finished(with: .memory(upright))
+            case .file(let file):
+                let upright = try uprightFile(file, turn: &turn)
+                return turn.finished(with: .file(upright))
+            }
+        } catch let error as PhotoError {
+            guard case .corrupt = error, let damaged = JPEGHandler.damagedButReadable(photo) else { throw error }
+            return damaged
         }
+    }
+
+    /// A JPEG whose data ends early, or whose scan is damaged, but that still decodes (viewers
+    /// show it, the missing part grey): the user's only copy of that photo. Filed byte for byte,
+    /// never turned (a turn would bake the damage into new pixels and drop what a repair tool
+    /// could still recover); its EXIF Orientation stays, so viewers that honour it show it
+    /// upright. Reported damaged, with the decoder's warning.
+    static func damagedButReadable(_ photo: Photo) -> Photo? {
+        let warning: String?
+        switch photo.content {
+        case .memory(let bytes): warning = JPEGCodec.damageThatStillDecodes(bytes)
+        case .file(let file): warning = JPEGCodec.damageThatStillDecodes(file)
+        }
+        guard let warning else { return nil }
+        var damaged = photo
+        damaged.isVerified = true
+        damaged.damage = warning
+        damaged.warnings.append("damaged (\(warning)), but it decodes: filed byte for byte as it is"
+            + (photo.orientation == .up ? "" : ", not turned (its EXIF Orientation \(photo.orientation.rawValue) kept, "
+                + "so viewers that honour it show it upright)"))
+        return damaged
     }
 
     /// An everyday photo, turned in memory.

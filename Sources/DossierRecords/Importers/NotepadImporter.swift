@@ -24,8 +24,10 @@ public struct NotepadImporter: Importer {
         } catch .unknownEncoding(_, let reason) {
             // Bytes that only looked like text (a web page in Latin-1, a picture format Dossier
             // does not read): nothing wrong with the file, only nothing here to read.
+            let type = FileTypeDescription.describe(head: input.head)
             throw NotImportable("not text in UTF-8, UTF-16 (with a byte-order mark) or CP949 (\(reason)); "
-                + "it looks like \(FileTypeDescription.describe(head: input.head))")
+                + (type == "a text file" ? "it looks like text in another encoding: save it as UTF-8 to import it"
+                                         : "it looks like \(type)"))
         }
         // The year the file was last changed dates what is written without a year; a change
         // outside the years a record can have (`touch -d 2300-01-01`, a clock never set) says
