@@ -26,8 +26,6 @@ struct QuietImportTests {
         ("font.ttf", [0x00, 0x01, 0x00, 0x00, 0x00, 0x0F, 0x00, 0x80] + [UInt8](repeating: 0x41, count: 200), "a font"),
         ("page.html", Array("<!DOCTYPE html>\n<html><body>caf".utf8) + [0xE9] + Array(" au lait</body></html>\n".utf8),
          "an HTML page"),
-        ("memo.m4a", Array("\u{0}\u{0}\u{0}\u{18}ftypM4A \u{0}\u{0}\u{0}\u{0}M4A isom".utf8) + [UInt8](repeating: 7, count: 64),
-         "an M4A audio file"),
     ])
     func noKindDossierReads(_ name: String, _ bytes: [UInt8], _ type: String) throws {
         let path = try folder.write(bytes, to: "dump/pets/leo/\(name)")
@@ -47,7 +45,7 @@ struct QuietImportTests {
         #expect(FileTypeDescription.describe(head: Array(bytes.prefix(4096))) == "data of an unknown type")
     }
 
-    @Test("A Canon CR3 raw is never filed as a video; an MP4 with sound alone is not a video either")
+    @Test("A Canon CR3 raw is filed as a raw under photos/, never as a video; an MP4 with sound alone goes to audio/")
     func rawAndSoundAreNotVideos() throws {
         var raw = TestMovie()
         raw.majorBrand = "crx "
@@ -57,15 +55,21 @@ struct QuietImportTests {
         sound.majorBrand = "isom"
         sound.compatibleBrands = ["isom", "mp42"]
         sound.hasVideo = false
+        sound.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2022-03-04T05:06:07+0900")]
         try folder.write(sound.bytes, to: "dump/pets/leo/voice.mp4")
         let result = try run()
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         let cr3 = try outcome(result, "IMG_0001.CR3")
-        #expect(cr3["status"] as? String == "skipped")
-        #expect((cr3["error"] as? String)?.hasSuffix("it looks like a Canon CR3 raw photo)") == true, "\(cr3)")
+        #expect(cr3["format"] as? String == "cr3")
+        #expect((cr3["destination"] as? String)?.contains("/pets/leo/photos/") == true, "\(cr3)")
+        #expect((cr3["warnings"] as? [String]) == ["filed byte for byte; no rendition is made for a Canon CR3 raw yet"])
         let voice = try outcome(result, "voice.mp4")
-        #expect(voice["status"] as? String == "skipped")
-        #expect((voice["error"] as? String)?.contains("an audio file") == true, "\(voice)")
+        #expect(voice["format"] as? String == "m4a")
+        #expect((voice["destination"] as? String)?.contains("/pets/leo/audio/2022/2022-03-04_050607_") == true, "\(voice)")
         #expect(folder.files(under: "Library/pets/leo/videos").isEmpty)
+        // The index is rebuilt with the audio folder too.
+        #expect(try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url).standardOutput
+            .hasPrefix("Indexed 2 photos"))
     }
 
     @Test("Hidden files and folders each get a skipped line with the code hidden, and the summary counts them")

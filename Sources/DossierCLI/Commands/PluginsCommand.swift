@@ -28,6 +28,7 @@ struct PluginsCommand: ParsableCommand {
 
     private static func describe(_ format: PhotoFormat) -> String {
         if format.isVideo { return "\(format.displayName), a movie filed as it is under videos/" }
+        if format.isAudio { return "\(format.displayName), sound filed as it is under audio/" }
         if format.isHEIF { return "\(format.displayName), filed as it is (its container carries the turn)" }
         return format.displayName
     }

@@ -10,6 +10,8 @@ public struct PhotoFormat: Hashable, Sendable {
     public let displayName: String
     /// A movie: filed byte for byte under `videos/`, never turned or re-encoded.
     public let isVideo: Bool
+    /// Sound alone (a voice memo, an M4A, an MP3): filed byte for byte under `audio/`.
+    public let isAudio: Bool
     /// Its container carries the turn (as HEIF's irot and imir do): the file is filed as it is,
     /// and a rendition beside it shows it upright to programs that cannot read it.
     public let isHEIF: Bool
@@ -17,12 +19,16 @@ public struct PhotoFormat: Hashable, Sendable {
     /// under its name, and never a photo of its own (nor taken for a rendition).
     public let isSidecar: Bool
 
-    public init(fileExtension: String, displayName: String, isVideo: Bool = false, isHEIF: Bool = false,
-                isSidecar: Bool = false) {
+    public init(fileExtension: String, displayName: String, isVideo: Bool = false, isAudio: Bool = false,
+                isHEIF: Bool = false, isSidecar: Bool = false) {
         self.fileExtension = fileExtension
         self.displayName = displayName
         self.isVideo = isVideo
+        self.isAudio = isAudio
         self.isHEIF = isHEIF
         self.isSidecar = isSidecar
     }
+
+    /// The folder of a subject it is filed under: `photos`, `videos` or `audio`.
+    public var folder: String { isVideo ? "videos" : isAudio ? "audio" : "photos" }
 }

@@ -99,7 +99,7 @@ public struct IndexRebuilder: Sendable {
         let filedAt = ISO8601DateFormatter().string(from: Date())
         var files: [FiledFile] = []
         for subject in layout.existingSubjects().sorted() {
-            for folder in ["photos", "videos"] {
+            for folder in ["photos", "videos", "audio"] {
                 files += try filedFiles(in: folder, of: subject, filedAt: filedAt)
             }
         }
@@ -132,7 +132,7 @@ public struct IndexRebuilder: Sendable {
     /// which: a still beside a photo of the same name whose container carries its turn.
     private func isRendition(_ url: URL) -> Bool {
         let formats = layout.photoFormats
-        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isHEIF,
+        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isAudio, !format.isHEIF,
               !format.isSidecar
         else {
             return false

@@ -49,7 +49,7 @@ public struct LibraryLayout: Sendable {
     public func photoName(takenAt date: LocalDateTime, digest: ContentDigest, format: PhotoFormat,
                           collisionIndex: Int = 0) -> String
     {
-        "\(format.isVideo ? "videos" : "photos")/\(String(format: "%04d", date.year))/"
+        "\(format.folder)/\(String(format: "%04d", date.year))/"
             + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.fileExtension)"
     }
 

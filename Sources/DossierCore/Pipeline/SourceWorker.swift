@@ -274,7 +274,7 @@ struct SourceWorker: Sendable {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
             }
-            if !upright.format.isVideo, upright.besideStill == nil, !options.dryRun, let index {
+            if !upright.format.isVideo, !upright.format.isAudio, upright.besideStill == nil, !options.dryRun, let index {
                 // The still is filed whatever happens here: a movie that cannot be brought stays
                 // where it was filed, whole, and the outcome says why.
                 do {

@@ -8,43 +8,44 @@ import Foundation
 /// staging folder once, hashed on the way.
 public struct MovieHandler: PhotoFormatHandler {
     public let name = "video"
-    public let summary = "MOV, MP4, M4V and 3GP movies (recognised by their 'ftyp' brands), filed as they are"
-    public let formats: [PhotoFormat] = [.quickTime, .mp4, .m4v, .threeGP]
+    public let summary = "MOV, MP4, M4V and 3GP movies (recognised by their 'ftyp' brands, or QuickTime's first boxes), "
+        + "filed as they are; one with no video track is audio"
+    public let formats: [PhotoFormat] = [.quickTime, .mp4, .m4v, .threeGP, .m4a]
 
-    /// Movies held in memory up to this size; larger ones are copied to a scratch file.
-    static let inMemorySize: Int64 = 64 << 20
-    /// The largest movie filed: a phone's longest 4K recording is a few tens of GiB.
-    public static let maximumSize: Int64 = 256 << 30
 
     public init() {}
 
     public func canRead(head: [UInt8]) -> Bool {
-        ISOFileType(head: head)?.isMovie ?? false
+        guard let type = ISOFileType(head: head) else { return MovieHandler.isQuickTimeWithoutFileType(head) }
+        return type.isMovie || ISOFileType.soundBrands.contains(type.majorBrand)
+    }
+
+    /// Older cameras' QuickTime movies start with no `ftyp` box: straight with `moov`, `mdat`, or
+    /// a `wide`, `free`, `skip` or `pnot` box before them (a plausible size, then the type).
+    static func isQuickTimeWithoutFileType(_ head: [UInt8]) -> Bool {
+        guard head.count >= 16 else { return false }
+        let size = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+        let type = String(decoding: head[4..<8], as: UTF8.self)
+        guard ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(type), size == 1 || size >= 8 else { return false }
+        // The box after a small first one must be a QuickTime box too.
+        guard size >= 8, size + 8 <= head.count else { return size == 1 || type == "mdat" || type == "moov" }
+        let next = String(decoding: head[(size + 4)..<(size + 8)], as: UTF8.self)
+        return ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(next)
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        let content: PhotoContent
-        let digest: ContentDigest
-        if input.source.size <= MovieHandler.inMemorySize {
-            let data = try input.readAll()
-            (content, digest) = (.memory(data.bytes), data.digest)
-        } else {
-            let file = try input.copy(into: context.scratchFolder, limit: MovieHandler.maximumSize)
-            (content, digest) = (.file(file), file.digest)
-        }
+        let (content, digest) = try WholeFileContent.read(input, context: context)
         let facts: MovieFacts
         do {
             facts = try MovieFacts(reading: content.randomAccess)
         } catch {
             throw VideoError.unreadable(error)
         }
-        guard facts.rotation != nil else {
-            // No track with pictures: sound alone under a movie's brand (an M4A saved as .mp4, a
-            // voice memo), which is not a video.
-            throw NotImportable("an audio file (an MP4 or QuickTime file with no video track); audio is not filed yet")
-        }
         let dated = MovieHandler.captureDate(facts, source: input.source, timeZone: context.timeZone)
-        var video = Photo(source: input.source, format: MovieHandler.format(of: input.head), content: content,
+        // No track with pictures: sound alone under a movie's brand (a voice memo, an M4A saved
+        // as .mp4), filed as audio.
+        let format = facts.rotation == nil ? PhotoFormat.m4a : MovieHandler.format(of: input.head)
+        var video = Photo(source: input.source, format: format, content: content,
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
                           exif: nil, isVerified: true, warnings: dated.warnings)
         video.rotation = facts.rotation ?? 0
@@ -78,7 +79,8 @@ public struct MovieHandler: PhotoFormatHandler {
 
     /// The filed extension, from the brands: QuickTime, M4V, 3GP, else MP4.
     static func format(of head: [UInt8]) -> PhotoFormat {
-        guard let type = ISOFileType(head: head) else { return .mp4 }
+        guard let type = ISOFileType(head: head) else { return .quickTime }
+        if ISOFileType.soundBrands.contains(type.majorBrand) { return .m4a }
         if type.majorBrand == "qt  " { return .quickTime }
         if type.majorBrand.hasPrefix("M4V") { return .m4v }
         if type.majorBrand.hasPrefix("3g") { return .threeGP }

@@ -10,13 +10,19 @@ extension Plugin {
     public static func photos(largePhoto: LargePhoto, renditions: PhotoRenditions = .jpeg) -> Plugin {
         photoFormats(
             name: "photos",
-            summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1, movies, and sidecars beside their photos",
+            summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1; WebP, GIF, BMP, TIFF, "
+                + "raws, movies and sound filed as they are; sidecars beside their photos",
             // Every format the plugin files, one line each; sniffed in this order.
             handlers: [
                 JPEGHandler(largePhoto: largePhoto),
                 PNGHandler(largePhoto: largePhoto),
                 HEIFHandler(largePhoto: largePhoto),
                 MovieHandler(),
+                // Raws before images: most raws are TIFF structures too.
+                FiledAsItIsHandler.raws,
+                FiledAsItIsHandler.images,
+                FiledAsItIsHandler.videos,
+                FiledAsItIsHandler.sounds,
                 SidecarHandler(),
             ],
             renditions: renditions)

@@ -16,6 +16,8 @@ struct ExifFixture {
     var thumbnail: [UInt8]? = nil
     /// The EXIF IFD's MakerNote (tag 0x927C), as a camera writes it.
     var makerNote: [UInt8]? = nil
+    /// IFD0's DNGVersion (0xC612), as every DNG has.
+    var dngVersion = false
 
     /// Apple's maker note as an iPhone writes it for a Live Photo's still: `Apple iOS\0`, version 1,
     /// `MM`, and a directory (offsets from the note's start) holding the content identifier (0x0011).
@@ -38,6 +40,7 @@ struct ExifFixture {
         if let orientation { ifd0.append(.short(0x0112, orientation)) }
         if let make { ifd0.append(.ascii(0x010F, make)) }
         if let dateTime { ifd0.append(.ascii(0x0132, dateTime)) }
+        if dngVersion { ifd0.append(.undefined(0xC612, [1, 4, 0, 0])) }
         var exifIFD: [Entry] = []
         if let dateTimeOriginal { exifIFD.append(.ascii(0x9003, dateTimeOriginal)) }
         if let dateTimeDigitized { exifIFD.append(.ascii(0x9004, dateTimeDigitized)) }

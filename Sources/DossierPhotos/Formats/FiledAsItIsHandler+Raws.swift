@@ -1,0 +1,55 @@
+import DossierCore
+
+extension FiledAsItIsHandler {
+    /// Camera raws: DNG, Canon CR2 and CR3, Nikon NEF, Sony ARW, Olympus ORF, Panasonic RW2,
+    /// Fujifilm RAF; recognised by their own signatures (CR3 by its `crx ` brand, never as a
+    /// movie), dated by the EXIF they carry (a RAF's from its embedded JPEG), filed under
+    /// `photos/` byte for byte. No rendition is made for them yet: the outcome says so.
+    public static let raws = FiledAsItIsHandler(
+        name: "raw",
+        summary: "camera raws (DNG, CR2, CR3, NEF, ARW, ORF, RW2, RAF), recognised by content, filed as they are",
+        formats: [.dng, .cr2, .cr3, .nef, .arw, .orf, .rw2, .raf],
+        recognise: FiledAsItIsHandler.rawFormat(head:),
+        exif: { format, bytes in
+            switch format {
+            case .raf: return FiledAsItIsHandler.rafExif(bytes)
+            case .cr3: return nil
+            case .orf, .rw2:
+                // TIFF with a maker's own magic number in place of 42: the same IFDs.
+                guard bytes.count > 8 else { return nil }
+                return Array(bytes[0..<2]) + (bytes[0] == 0x49 ? [0x2A, 0x00] : [0x00, 0x2A]) + Array(bytes[4...])
+            default: return bytes
+            }
+        },
+        note: { format in "filed byte for byte; no rendition is made for a \(format.displayName) yet" })
+
+    static func rawFormat(head: [UInt8]) -> PhotoFormat? {
+        func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + bytes.count && head[offset..<(offset + bytes.count)].elementsEqual(bytes)
+        }
+        if starts(Array("FUJIFILMCCD-RAW".utf8)) { return .raf }
+        if ISOFileType(head: head)?.majorBrand == "crx " { return .cr3 }
+        if starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8)) { return .orf }
+        if starts([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        guard let tiff = TIFFStructure(head) else { return nil }
+        if starts(Array("CR".utf8), at: 8) { return .cr2 }
+        guard let first = tiff.firstDirectory, let entries = tiff.entries(at: first) else { return nil }
+        // DNGVersion in IFD0 makes a DNG, whatever camera made it.
+        if entries.contains(where: { $0.tag == 0xC612 }) { return .dng }
+        let make = entries.first { $0.tag == 0x010F }.flatMap { entry in
+            tiff.valueRange(of: entry).map { String(decoding: head[$0].prefix { $0 != 0 }, as: UTF8.self).uppercased() }
+        } ?? ""
+        if make.hasPrefix("NIKON") { return .nef }
+        if make.hasPrefix("SONY") { return .arw }
+        return nil
+    }
+
+    /// A RAF's embedded JPEG (its offset and length, big-endian, at bytes 84 and 88) and that
+    /// JPEG's EXIF.
+    static func rafExif(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 92 else { return nil }
+        let offset = bytes[84..<88].reduce(0) { $0 << 8 | Int($1) }, length = bytes[88..<92].reduce(0) { $0 << 8 | Int($1) }
+        guard offset >= 92, length > 0, offset <= bytes.count, length <= bytes.count - offset else { return nil }
+        return JPEGSegments.exifTIFF(in: Array(bytes[offset..<(offset + length)]))
+    }
+}

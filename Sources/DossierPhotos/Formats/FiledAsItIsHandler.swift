@@ -1,0 +1,46 @@
+import DossierCore
+
+/// A family of formats filed byte for byte, as they are: recognised by their signatures, dated by
+/// the EXIF block they carry (when they carry one) and else by the file's name or time
+/// (`PhotoMetadata`'s order), never turned (one whose EXIF says a turn keeps it, for viewers to
+/// apply). The images, raws, videos and sounds beyond JPEG, PNG, HEIF and MP4/MOV are each one
+/// (`FiledAsItIsHandler.images`, `.raws`, `.videos`, `.sounds`).
+public struct FiledAsItIsHandler: PhotoFormatHandler {
+    public let name: String
+    public let summary: String
+    public let formats: [PhotoFormat]
+    /// The format of a file by its first bytes; nil when it is none of the family's.
+    let recognise: @Sendable ([UInt8]) -> PhotoFormat?
+    /// The EXIF block (a TIFF structure) in a file's bytes (all of them, or the first
+    /// `metadataBytes` of a large one), when its format carries one.
+    let exif: @Sendable (PhotoFormat, [UInt8]) -> [UInt8]?
+    /// What the outcome says of a file of the format (no rendition is made yet, say).
+    let note: @Sendable (PhotoFormat) -> String?
+
+    /// How much of a large file is searched for its metadata.
+    static let metadataBytes = 8 << 20
+
+    public func canRead(head: [UInt8]) -> Bool {
+        recognise(head) != nil
+    }
+
+    public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
+        guard let format = recognise(input.head) else { return }
+        let (content, digest) = try WholeFileContent.read(input, context: context)
+        let bytes: [UInt8]
+        switch content {
+        case .memory(let all): bytes = all
+        case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
+        }
+        let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil, source: input.source, timeZone: context.timeZone)
+        let photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
+                          width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
+                          warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning } + [note(format)].compactMap { $0 })
+        try sink.accept(.photo(photo))
+    }
+
+    /// Filed byte for byte.
+    public func upright(_ photo: Photo) -> Photo {
+        photo
+    }
+}

@@ -1,0 +1,137 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Testing
+@testable import DossierPhotos
+
+/// The formats filed byte for byte: each recognised by its content (never its name), in the right
+/// folder, dated by its metadata where it has any, else by its name or time.
+@Suite("WebP, GIF, BMP, TIFF, raws, more videos and sound, filed as they are")
+struct MoreFormatsTests {
+    static let taken = "2019:04:05 06:07:08"
+
+    static func exif(bigEndian: Bool = true, make: String? = "Dossier Test Camera", dng: Bool = false) -> ExifFixture {
+        var exif = ExifFixture()
+        exif.bigEndian = bigEndian
+        exif.make = make
+        exif.dateTimeOriginal = taken
+        exif.dngVersion = dng
+        return exif
+    }
+
+    static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> ($0 * 8) & 0xFF) } }
+    static func be32(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(value >> ($0 * 8) & 0xFF) } }
+
+    /// A WebP of one lossless chunk and, after it, its EXIF chunk (where writers put it).
+    static var webp: [UInt8] {
+        let vp8l: [UInt8] = Array("VP8L".utf8) + le32(6) + [0x2F, 0x01, 0x00, 0x00, 0x00, 0x00]
+        let exif = MoreFormatsTests.exif(bigEndian: false).tiff
+        let exifChunk = Array("EXIF".utf8) + le32(exif.count) + exif + (exif.count % 2 == 1 ? [0] : [])
+        let body = Array("WEBP".utf8) + vp8l + exifChunk
+        return Array("RIFF".utf8) + le32(body.count) + body
+    }
+
+    /// A RAF: its 84-byte header names the embedded JPEG (offset, length), which carries the EXIF.
+    static func raf() throws -> [UInt8] {
+        let jpeg = try TestJPEG.encode(.smooth(width: 16, height: 16), hSamp: 2, vSamp: 2, app1: exif().app1Payload)
+        var header = Array("FUJIFILMCCD-RAW 0201FF393006".utf8)
+        header += [UInt8](repeating: 0, count: 84 - header.count)
+        header += be32(100) + be32(jpeg.count)
+        header += [UInt8](repeating: 0, count: 100 - header.count)
+        return header + jpeg + [UInt8](repeating: 0x5A, count: 300)
+    }
+
+    static func sound(_ head: [UInt8]) -> [UInt8] { head + (0..<600).map { UInt8($0 * 7 % 251) } }
+
+    @Test("Each is recognised by its content and filed as it is, in its format, dated by its EXIF where it has one",
+          arguments: [
+              ("picture.webp", PhotoFormat.webp, CaptureDate.Origin.exifDateTimeOriginal),
+              ("scan.tif", .tiff, .exifDateTimeOriginal),
+              ("photo.dng", .dng, .exifDateTimeOriginal),
+              ("DSC_0001.NEF", .nef, .exifDateTimeOriginal),
+              ("DSC00001.ARW", .arw, .exifDateTimeOriginal),
+              ("P1010001.ORF", .orf, .exifDateTimeOriginal),
+              ("DSCF0001.RAF", .raf, .exifDateTimeOriginal),
+          ])
+    func imagesAndRawsWithExif(_ name: String, _ format: PhotoFormat, _ origin: CaptureDate.Origin) throws {
+        let bytes: [UInt8]
+        switch format {
+        case .webp: bytes = MoreFormatsTests.webp
+        case .tiff: bytes = MoreFormatsTests.exif().tiff
+        case .dng: bytes = MoreFormatsTests.exif(dng: true).tiff
+        case .nef: bytes = MoreFormatsTests.exif(make: "NIKON CORPORATION").tiff
+        case .arw: bytes = MoreFormatsTests.exif(bigEndian: false, make: "SONY").tiff
+        case .orf:
+            let tiff = MoreFormatsTests.exif(bigEndian: false, make: "OLYMPUS IMAGING CORP.").tiff
+            bytes = Array("IIRO".utf8) + Array(tiff.dropFirst(4))
+        default: bytes = try MoreFormatsTests.raf()
+        }
+        let photo = try PhotoFiling.imported(bytes, path: "/dump/\(name)")
+        #expect(photo.format == format)
+        #expect(photo.captureDate.origin == origin)
+        #expect(photo.captureDate.iso8601 == "2019-04-05T06:07:08")
+        #expect(photo.content.digest == ContentDigest(of: bytes))
+        #expect(photo.orientation == .up)
+    }
+
+    @Test("GIF, BMP, a CR2's and a CR3's start, videos and sounds are recognised by their first bytes, whatever their names")
+    func recognisedByContent() throws {
+        var cr3 = TestMovie()
+        cr3.majorBrand = "crx "
+        cr3.compatibleBrands = ["crx ", "isom"]
+        let cr2 = [0x49, 0x49, 0x2A, 0x00] + MoreFormatsTests.le32(16) + Array("CR".utf8) + [2, 0] + [UInt8](repeating: 0, count: 40)
+        let bmp = Array("BM".utf8) + MoreFormatsTests.le32(70) + [0, 0, 0, 0] + MoreFormatsTests.le32(54) + MoreFormatsTests.le32(40)
+            + [UInt8](repeating: 0, count: 40)
+        let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]
+        let packets = (0..<4).flatMap { _ in [0x47] + [UInt8](repeating: 0x11, count: 187) }
+        let cases: [([UInt8], PhotoFormat)] = [
+            (Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x2C], .gif),
+            (bmp, .bmp),
+            (cr2, .cr2),
+            (cr3.bytes, .cr3),
+            (Array("RIFF".utf8) + MoreFormatsTests.le32(1000) + Array("AVI LIST".utf8) + [UInt8](repeating: 0, count: 40), .avi),
+            (ebml + Array("matroska".utf8) + [UInt8](repeating: 0, count: 40), .mkv),
+            (ebml + Array("webm".utf8) + [UInt8](repeating: 0, count: 40), .webm),
+            (packets, .mts),
+            (MoreFormatsTests.sound(Array("ID3".utf8) + [4, 0, 0, 0, 0, 0, 10]), .mp3),
+            (MoreFormatsTests.sound([0xFF, 0xFB, 0x90, 0x64]), .mp3),
+            (MoreFormatsTests.sound(Array("RIFF".utf8) + MoreFormatsTests.le32(1000) + Array("WAVEfmt ".utf8)), .wav),
+            (MoreFormatsTests.sound([0xFF, 0xF1, 0x50, 0x80]), .aac),
+            (MoreFormatsTests.sound(Array("OggS".utf8) + [0, 2]), .ogg),
+            (MoreFormatsTests.sound(Array("fLaC".utf8) + [0, 0, 0, 34]), .flac),
+        ]
+        for (bytes, format) in cases {
+            let photo = try PhotoFiling.imported(bytes, path: "/dump/IMG_20180101_010101.bin")
+            #expect(photo.format == format, "\(format.displayName)")
+            #expect(photo.captureDate.origin == .fileName, "\(format.displayName)")
+            #expect(photo.content.digest == ContentDigest(of: bytes), "\(format.displayName)")
+        }
+    }
+
+    @Test("A movie with no video track is audio (an M4A), dated by its own metadata; a QuickTime movie with no ftyp is a movie")
+    func soundInAMovieContainerAndOldQuickTime() throws {
+        var memo = TestMovie()
+        memo.majorBrand = "M4A "
+        memo.compatibleBrands = ["M4A ", "isom"]
+        memo.hasVideo = false
+        memo.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2022-03-04T05:06:07+0900")]
+        // M4A's own brand is sound: not a movie's, but the movie reader reads its dates.
+        let m4a = try PhotoFiling.imported(memo.bytes, path: "/dump/New Recording.m4a")
+        #expect(m4a.format == .m4a)
+        #expect(m4a.captureDate.iso8601 == "2022-03-04T05:06:07+09:00")
+        var isom = memo
+        isom.majorBrand = "isom"
+        isom.compatibleBrands = ["isom", "mp42"]
+        let voice = try PhotoFiling.imported(isom.bytes, path: "/dump/voice.mp4")
+        #expect(voice.format == .m4a)
+        #expect(voice.format.folder == "audio")
+        #expect(voice.captureDate.iso8601 == "2022-03-04T05:06:07+09:00")
+        var old = TestMovie()
+        old.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2009-10-11T12:13:14+0100")]
+        let withoutFileType = Array(old.bytes.dropFirst(Int(old.bytes[3])))
+        #expect(withoutFileType.starts(with: [0, 0]) && Array(withoutFileType[4..<8]) == Array("moov".utf8))
+        let movie = try PhotoFiling.imported(withoutFileType, path: "/dump/MVI_0001.MOV")
+        #expect(movie.format == .quickTime)
+        #expect(movie.captureDate.iso8601 == "2009-10-11T12:13:14+01:00")
+    }
+}
