@@ -249,8 +249,8 @@ struct ImportCommandTests {
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != ":" }) } == ["core", "photos", "records"])
-        #expect(lines.filter { $0.hasPrefix("  importer") }.map { $0.split(separator: " ")[1] } == ["jpeg:", "png:", "heif:", "video:", "raw:", "image:", "video-other:", "audio:", "sidecar:",
-                                                                                               "plist:", "csv:", "notepad:"])
+        #expect(lines.filter { $0.hasPrefix("  importer") }.map { $0.split(separator: " ")[1] }
+            == ["jpeg:", "png:", "heif:", "video:", "raw:", "image:", "video-other:", "audio:", "sidecar:", "plist:", "csv:", "notepad:"])
         #expect(lines.filter { $0.hasPrefix("  transform") }.map { $0.split(separator: " ")[1] }
             == ["orient", "rendition", "classify", "units", "species", "derive"])
         #expect(lines.filter { $0.hasPrefix("  router") }.map { $0.split(separator: " ")[1] }
