@@ -483,28 +483,25 @@ static void validate_body(jpeg_session *session, void *context) {
     jpeg_finish_decompress(&session->src);
 }
 
-int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status) {
+static int run_validate(validate_task task, dossier_status *status) {
     jpeg_session session;
-    validate_task task = {{data, size, -1}, -1, 0};
     return jpeg_session_run(&session, status, validate_body, &task);
+}
+
+int dossier_jpeg_validate(const uint8_t *data, size_t size, dossier_status *status) {
+    return run_validate((validate_task){{data, size, -1}, -1, 0}, status);
 }
 
 int dossier_jpeg_validate_file(int fd, int scratch_folder, dossier_status *status) {
-    jpeg_session session;
-    validate_task task = {{NULL, 0, fd}, scratch_folder, 0};
-    return jpeg_session_run(&session, status, validate_body, &task);
+    return run_validate((validate_task){{NULL, 0, fd}, scratch_folder, 0}, status);
 }
 
 int dossier_jpeg_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status) {
-    jpeg_session session;
-    validate_task task = {{data, size, -1}, -1, 1};
-    return jpeg_session_run(&session, status, validate_body, &task);
+    return run_validate((validate_task){{data, size, -1}, -1, 1}, status);
 }
 
 int dossier_jpeg_decodes_damaged_file(int fd, int scratch_folder, dossier_status *status) {
-    jpeg_session session;
-    validate_task task = {{NULL, 0, fd}, scratch_folder, 1};
-    return jpeg_session_run(&session, status, validate_body, &task);
+    return run_validate((validate_task){{NULL, 0, fd}, scratch_folder, 1}, status);
 }
 
 // ---------------------------------------------------------------------------------

@@ -76,7 +76,7 @@ struct LargePhotoTests {
         #expect(try JPEGCodec.info(Array(throughFiles.bytes.dropLast(video.count))).width == (orientation == 6 ? 48 : 64))
     }
 
-    @Test("A truncated large JPEG fails with libjpeg's reason, and leaves no scratch file behind")
+    @Test("A truncated large JPEG is filed as it is through files, damaged; one cut in its header fails; neither leaves a scratch file")
     func truncatedJPEGFails() throws {
         var exif = ExifFixture()
         exif.orientation = 6
@@ -85,8 +85,16 @@ struct LargePhotoTests {
         defer { try? FileManager.default.removeItem(at: library) }
         let layout = LibraryLayout(root: library)
         try FileManager.default.createDirectory(at: layout.stagingFolder, withIntermediateDirectories: true)
-        #expect(throws: PhotoError.corrupt(format: "JPEG", message: "Premature end of JPEG file")) {
-            try PhotoFiling.upright(Array(source.dropLast(200)), asLarge: true, scratchFolder: .staging(of: layout))
+        do {
+            let truncated = Array(source.dropLast(200))
+            let photo = try PhotoFiling.upright(truncated, asLarge: true, scratchFolder: .staging(of: layout))
+            #expect(photo.damage == "Premature end of JPEG file")
+            #expect(photo.content.digest == ContentDigest(of: truncated))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: layout.stagingFolder.path) == [])
+        let scan = try #require(JPEGSegments.firstScan(in: source))
+        #expect(throws: PhotoError.self) {
+            try PhotoFiling.upright(Array(source.prefix(scan - 10)), asLarge: true, scratchFolder: .staging(of: layout))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.stagingFolder.path) == [])
     }
