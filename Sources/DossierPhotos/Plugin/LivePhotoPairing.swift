@@ -29,7 +29,14 @@ struct LivePhotoPairing {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let stills = context.resources.value(FolderStills.self) { FolderStills() }
+        // The same name first (IMG_1234.HEIC and IMG_1234.MOV): read once, kept for the name rule below.
+        let sameName = stills.stills(in: folder).filter {
+            $0.stem.caseInsensitiveCompare(stem) == .orderedSame
+                && LivePhotoPairing.stillExtensions.contains(($0.path as NSString).pathExtension)
+        }.compactMap { filedStill(at: $0.path) }
         if let identifier {
+            if let still = sameName.first(where: { $0.identifier == identifier }) { return still.path }
+            // Renamed, or in another folder: the folder's stills' identifiers (read once a run), then the index.
             if let path = stills.identifiers(in: folder, reading: { path in
                 still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
             })[identifier], let still = filedStill(at: path) {
@@ -38,9 +45,7 @@ struct LivePhotoPairing {
             if let filed = filedEarlier(identifier: identifier) { return filed }
         }
         let together = { (date: LocalDateTime) in date.isWithin(CaptureDate.livePhotoWindow, of: taken.dateTime) }
-        for candidate in stills.stills(in: folder) where candidate.stem.caseInsensitiveCompare(stem) == .orderedSame
-            && LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
-            guard let still = filedStill(at: candidate.path) else { continue }
+        for still in sameName {
             if let identifier, let other = still.identifier, other != identifier { continue }
             if together(still.date.dateTime) { return still.path }
         }
@@ -67,7 +72,8 @@ struct LivePhotoPairing {
             return (still.path, still.date)
         }
         let filedEarlier = named
-            ? filedEarlier(folder: folder, stem: (stem as NSString).deletingPathExtension, extensions: [(stem as NSString).pathExtension])
+            ? filedEarlier(folder: folder, stem: (stem as NSString).deletingPathExtension,
+                           extensions: [(stem as NSString).pathExtension])
             : filedEarlier(folder: folder, stem: stem, extensions: LivePhotoPairing.photoExtensions)
         guard let filed = filedEarlier,
               let date = IndexRebuilder.captureDate(fromName: filed)
@@ -145,7 +151,8 @@ struct LivePhotoPairing {
         func identifiers(in folder: String, reading identifier: (String) -> String?) -> [String: String] {
             if let known = identified.withLock({ $0[folder] }) { return known }
             var found: [String: String] = [:]
-            for candidate in stills(in: folder) where LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
+            for candidate in stills(in: folder)
+            where LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
                 if let id = identifier(candidate.path), found[id] == nil { found[id] = candidate.path }
             }
             identified.withLock { $0[folder] = found }
