@@ -64,6 +64,9 @@ static void on_error(j_common_ptr cinfo) {
     jpeg_session_abort(session, code, "%s", message);
 }
 
+/// The most bytes skipped before a marker after the header that still count as padding.
+#define DOSSIER_SCAN_PADDING_MAX 16
+
 /// Warnings that leave every coefficient intact: scanners pad between markers, and odd
 /// JFIF/Adobe/ICC headers do not touch the image data.
 static int is_harmless_warning(int code) {
@@ -85,7 +88,11 @@ static void on_message(j_common_ptr cinfo, int level) {
     char message[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, message);
     if (level < 0) cinfo->err->num_warnings++;
-    if (level >= 0 || is_harmless_warning(cinfo->err->msg_code) || session_of(cinfo)->tolerate_damage) {
+    // Padding between header markers is a scanner's habit; many bytes skipped once the scan has
+    // begun are the decoder losing its place in damaged data (bytes zeroed mid-scan).
+    int lost_in_scan = cinfo->err->msg_code == JWRN_EXTRANEOUS_DATA && session_of(cinfo)->header_read
+        && cinfo->err->msg_parm.i[0] > DOSSIER_SCAN_PADDING_MAX;
+    if (level >= 0 || (is_harmless_warning(cinfo->err->msg_code) && !lost_in_scan) || session_of(cinfo)->tolerate_damage) {
         dossier_status_warn(session_of(cinfo)->status, message);
         return;
     }
@@ -313,6 +320,7 @@ void jpeg_session_read_header(jpeg_session *session, jpeg_input input, int keep_
         for (int n = 0; n < 16; n++) jpeg_set_marker_processor(src, JPEG_APP0 + n, keep_segment);
     }
     jpeg_read_header(src, TRUE);
+    session->header_read = 1;
 }
 
 void jpeg_session_release_input(jpeg_session *session) {

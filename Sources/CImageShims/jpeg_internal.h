@@ -60,6 +60,8 @@ typedef struct {
     /// Corrupt-data warnings (data that ends early, a damaged scan) are counted and kept, not
     /// fatal: set only to learn whether a damaged file still decodes, never when writing pixels.
     int tolerate_damage;
+    /// Set once jpeg_read_header returned: what follows is the scan (see on_message).
+    int header_read;
 } jpeg_session;
 
 typedef void (*jpeg_session_body)(jpeg_session *session, void *task);

@@ -168,6 +168,18 @@ struct ImportCommandTests {
         #expect(terminal.standardOutput.contains("(damaged, filed as it is: damaged (Premature end of JPEG file)"), "\(terminal.standardOutput)")
     }
 
+    @Test("A sideways JPEG with bytes zeroed in the middle of its scan is filed as it is, damaged, never turned")
+    func damagedScanIsNotTurned() throws {
+        var sideways = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0002.JPG"))))
+        for index in 3000..<3400 { sideways[index] = 0 }
+        try folder.write(sideways, to: "dump/pets/rex/IMG_0050.JPG")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let outcome = try #require(result.outcomes.first)
+        #expect(outcome["damaged"] as? Bool == true, "\(outcome)")
+        let filed = try #require(outcome["destination"] as? String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: filed)) == Data(sideways))
+    }
+
     @Test("A photo with no subject is reported unassigned and nothing is written for it")
     func unassignedPhotos() throws {
         try FileManager.default.copyItem(atPath: folder.path("Samples/pets/leo/IMG_0001.JPG"), toPath: folder.path("loose.jpg"))

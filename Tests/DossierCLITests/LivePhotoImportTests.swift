@@ -98,4 +98,13 @@ struct LivePhotoImportTests {
             == Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/children/mina/IMG_0712.MOV")))
         #expect(folder.files(under: "Library/children/mina/photos").filter { $0.hasSuffix(".mov") }.count == 1)
     }
+
+    @Test("A movie named alone on the command line is a video of its own, though its still lies beside it untaken")
+    func stillNotInTheRun() throws {
+        try sample("IMG_0712.HEIC", to: "dump/children/mina/IMG_0712.HEIC")
+        try sample("IMG_0712.MOV", to: "dump/children/mina/IMG_0712.MOV")
+        let result = try DossierBinary.run(["import", "dump/children/mina/IMG_0712.MOV", "--library", "Library", "--json",
+                                            "--subject", "children/mina", "--create"], in: folder.url)
+        #expect(try destination(result, "IMG_0712.MOV").contains("/children/mina/videos/2024/"))
+    }
 }

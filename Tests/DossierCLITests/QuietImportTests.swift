@@ -98,6 +98,25 @@ struct QuietImportTests {
     }
 }
 
+extension QuietImportTests {
+    @Test("A log that starts with a format's signature (GIF89a, fLaC) is read as a log; a WebP cut short is filed as it is, damaged")
+    func signaturesAreNotEnough() throws {
+        try folder.write("GIF89a notes\n2023-05-09 Leo weighed 53 g\n", to: "dump/pets/leo/gif-notes.txt")
+        var webp = Array("RIFF".utf8) + [0x00, 0x10, 0x00, 0x00] + Array("WEBPVP8L".utf8) + [0x00, 0x10, 0x00, 0x00, 0x2F]
+        webp += (0..<30).map { UInt8($0 * 37 % 256) }
+        try folder.write(webp, to: "dump/pets/leo/cut.webp")
+        let result = try run()
+        let notes = try outcome(result, "gif-notes.txt")
+        #expect(notes["status"] as? String == "imported", "\(notes)")
+        #expect((notes["records"] as? [String: Int])?["added"] == 1)
+        let cut = try outcome(result, "cut.webp")
+        #expect(cut["status"] as? String == "imported")
+        #expect(cut["damaged"] as? Bool == true)
+        #expect((cut["warnings"] as? [String])?.last
+            == "damaged (cut short: its RIFF header says 4104 bytes, the file has \(webp.count)): filed byte for byte as it is")
+    }
+}
+
 /// A file's bytes, to show a skipped source was left untouched.
 enum SafetyBytes {
     static func of(_ path: String) -> [UInt8]? {

@@ -155,4 +155,100 @@ struct SidecarImportTests {
         defer { index.close() }
         #expect(try index.filedFile(at: String(sidecar.dropFirst(layout.root.path.count + 1))) != nil)
     }
+
+    @Test("A binary AAE, and one whose adjustment keys come after a long adjustmentData, are sidecars too: filed beside, no species")
+    func everyAAEForm() throws {
+        try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
+        try sample("pets/leo/IMG_0002.JPG", to: "dump/pets/leo/IMG_0002.JPG")
+        // Written by Foundation's own serialiser, as iOS writes them.
+        let dictionary: [String: Any] = ["adjustmentBaseVersion": 0, "adjustmentData": Data(repeating: 0x78, count: 100),
+                                         "adjustmentEditorBundleID": "com.apple.mobileslideshow",
+                                         "adjustmentFormatIdentifier": "com.apple.photo", "adjustmentFormatVersion": "1.4"]
+        let binary = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        try folder.write(Array(binary), to: "dump/pets/leo/IMG_0001.AAE")
+        let long = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>adjustmentData</key>\n\t<data>\n"
+            + String(repeating: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4\n", count: 80)
+            + "\t</data>\n\t<key>adjustmentFormatIdentifier</key>\n\t<string>com.apple.photo</string>\n</dict>\n</plist>\n"
+        try folder.write(long, to: "dump/pets/leo/IMG_0002.AAE")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        for number in ["0001", "0002"] {
+            #expect(try destination(result, "IMG_\(number).AAE") == stem(try destination(result, "IMG_\(number).JPG")) + ".aae")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/config/species.json")))
+    }
+
+    @Test("An XMP sidecar of a raw is filed beside the raw (IMG.NEF.xmp and IMG.xmp alike)")
+    func sidecarOfARaw() throws {
+        var raw = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x0F, 0, 2, 0, 0, 0, 18, 0, 0, 0, 26, 0, 0, 0, 0]
+        raw += Array("NIKON CORPORATION".utf8) + [0] + (0..<2000).map { UInt8($0 % 251) }
+        try folder.write(raw, to: "dump/pets/leo/DSC_0001.NEF")
+        try folder.write(SidecarImportTests.xmp(rating: 3), to: "dump/pets/leo/DSC_0001.xmp")
+        try folder.write(SidecarImportTests.xmp(rating: 5), to: "dump/pets/leo/DSC_0001.NEF.xmp")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        let photo = stem(try destination(result, "DSC_0001.NEF"))
+        #expect(try destination(result, "DSC_0001.NEF").hasSuffix(".nef"))
+        for name in ["DSC_0001.xmp", "DSC_0001.NEF.xmp"] {
+            #expect(try destination(result, name).hasPrefix(photo), "\(name)")
+        }
+    }
+
+    @Test("A sidecar stands beside the name its photo was filed under before, even when these bytes would be dated otherwise today")
+    func sidecarOfADuplicatePhoto() throws {
+        let bare = try SidecarImportTests.withoutExif("pets/leo/IMG_0001.JPG")
+        let first = try folder.write(bare, to: "one/pets/leo/IMG_0500.JPG")
+        try SidecarImportTests.setTime(first, "2021-01-01T10:00:00Z")
+        let filed = try destination(try DossierBinary.run(["import", "one", "--library", "Library", "--json"], in: folder.url),
+                                    "IMG_0500.JPG")
+        let second = try folder.write(bare, to: "two/pets/leo/IMG_0500.JPG")
+        try SidecarImportTests.setTime(second, "2022-02-02T10:00:00Z")
+        try folder.write(SidecarImportTests.aae(), to: "two/pets/leo/IMG_0500.AAE")
+        let result = try DossierBinary.run(["import", "two", "--library", "Library", "--json"], in: folder.url)
+        #expect(try destination(result, "IMG_0500.JPG") == filed)
+        #expect(try destination(result, "IMG_0500.AAE") == stem(filed) + ".aae")
+    }
+
+    @Test("A sidecar named alone on the command line does not pair with a photo beside it that the import does not take")
+    func photoNotInTheRun() throws {
+        try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
+        let aae = try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0001.AAE")
+        let result = try DossierBinary.run(["import", "dump/pets/leo/IMG_0001.AAE", "--library", "Library", "--json", "--move",
+                                            "--subject", "pets/leo", "--create"], in: folder.url)
+        #expect(try outcome(result, "IMG_0001.AAE")["status"] as? String == "skipped")
+        #expect(FileManager.default.fileExists(atPath: aae))
+        #expect(folder.files(under: "Library/pets/leo/photos").isEmpty)
+    }
+
+    @Test("A sidecar whose name two photos share is left where it is, naming both; the same name exactly wins over another case")
+    func ambiguousPhoto() throws {
+        try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_1.JPG")
+        try sample("pets/leo/IMG_0002.JPG", to: "dump/pets/leo/IMG_1.jpeg")
+        let xmp = try folder.write(SidecarImportTests.xmp(rating: 1), to: "dump/pets/leo/IMG_1.xmp")
+        try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_2.JPG")
+        try sample("pets/leo/IMG_0002.JPG", to: "dump/pets/leo/img_2.jpg")
+        try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/img_2.aae")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let ambiguous = try outcome(result, "IMG_1.xmp")
+        #expect(ambiguous["status"] as? String == "skipped")
+        #expect((ambiguous["error"] as? String)?.contains("IMG_1.JPG, IMG_1.jpeg share its name") == true, "\(ambiguous)")
+        #expect(FileManager.default.fileExists(atPath: xmp))
+        #expect(try destination(result, "img_2.aae") == stem(try destination(result, "img_2.jpg")) + ".aae")
+    }
+
+    /// A sample JPEG with its EXIF segment cut out: nothing in it says when it was taken.
+    static func withoutExif(_ sample: String) throws -> [UInt8] {
+        let bytes = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/\(sample)")))
+        let exifName = Array("Exif".utf8)
+        let start = try #require((2..<(bytes.count - 10)).first { (at: Int) -> Bool in
+            bytes[at] == 0xFF && bytes[at + 1] == 0xE1 && Array(bytes[(at + 4)..<(at + 8)]) == exifName
+        })
+        let length = Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+        return Array(bytes[..<start]) + Array(bytes[(start + 2 + length)...])
+    }
+
+    static func setTime(_ path: String, _ iso: String) throws {
+        let date = try #require(ISO8601DateFormatter().date(from: iso))
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+    }
 }

@@ -122,4 +122,19 @@ struct LivePhotoPairingTests {
                                            origin: .quickTimeCreationDate)
         #expect(pairing.stillPath(forMovie: source("dump/IMG_0042.MOV"), identifier: nil, taken: fiveSecondsLater) != nil)
     }
+
+    @Test("Taken within seconds means as instants when both know their offset: 09:15+09:00 and 09:15-05:00 are 14 hours apart")
+    func instantsWhenOffsetsAreKnown() throws {
+        let still = CaptureDate(LocalDateTime(year: 2023, month: 5, day: 1, hour: 9, minute: 15)!, origin: .exifDateTimeOriginal,
+                                utcOffset: UTCOffset(minutes: 540))
+        let sameClockElsewhere = CaptureDate(LocalDateTime(year: 2023, month: 5, day: 1, hour: 9, minute: 15, second: 2)!,
+                                             origin: .quickTimeCreationDate, utcOffset: UTCOffset(minutes: -300))
+        #expect(!still.isWithin(CaptureDate.livePhotoWindow, of: sameClockElsewhere))
+        let sameInstantInUTC = CaptureDate(LocalDateTime(year: 2023, month: 5, day: 1, hour: 0, minute: 15, second: 2)!,
+                                           origin: .movieHeader, utcOffset: UTCOffset(minutes: 0))
+        #expect(still.isWithin(CaptureDate.livePhotoWindow, of: sameInstantInUTC))
+        let noOffset = CaptureDate(LocalDateTime(year: 2023, month: 5, day: 1, hour: 9, minute: 15, second: 3)!,
+                                   origin: .quickTimeCreationDate)
+        #expect(still.isWithin(CaptureDate.livePhotoWindow, of: noOffset))
+    }
 }

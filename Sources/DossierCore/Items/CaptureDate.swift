@@ -144,6 +144,17 @@ public struct CaptureDate: Hashable, Sendable {
         return "\(named) \(dates.count == 1 ? "is" : "are") outside the years \(years.lowerBound) to \(years.upperBound)"
     }
 
+    /// Whether two dates are at most `seconds` apart: as instants when both know their offset
+    /// from UTC (a still at 09:15+09:00 and a movie at 09:15-05:00 are 14 hours apart), else as
+    /// wall clocks.
+    public func isWithin(_ seconds: TimeInterval, of other: CaptureDate) -> Bool {
+        guard let offset = utcOffset, let otherOffset = other.utcOffset,
+              let zone = TimeZone(secondsFromGMT: offset.minutes * 60),
+              let otherZone = TimeZone(secondsFromGMT: otherOffset.minutes * 60)
+        else { return dateTime.isWithin(seconds, of: other.dateTime) }
+        return abs(dateTime.date(in: zone).timeIntervalSince(other.dateTime.date(in: otherZone))) <= seconds
+    }
+
     /// `2024-06-01T09:30:00+09:00`, or without the offset when it is not known (the index's
     /// `captured_at`, `--json`'s `taken`).
     public var iso8601: String { dateTime.iso8601 + (utcOffset?.description ?? "") }

@@ -12,6 +12,7 @@ public protocol LibraryCatalog: Sendable {
     func filedFile(at path: String) throws(LibraryError) -> FiledFile?
     func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile?
     func filedFiles(contentIdentifier identifier: String) throws(LibraryError) -> [FiledFile]
+    func filedFiles(sha256 digest: ContentDigest) throws(LibraryError) -> [FiledFile]
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
 
     // Sources and their versions.

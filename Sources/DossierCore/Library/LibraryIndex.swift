@@ -447,6 +447,11 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// The files with exactly these filed bytes, in any subject, by path.
+    public func filedFiles(sha256 digest: ContentDigest) throws(LibraryError) -> [FiledFile] {
+        try read { db in try FiledFile.filter(Column("sha256") == digest.hex).order(Column("path")).fetchAll(db) }
+    }
+
     /// A file of `subject` with exactly these filed bytes.
     public func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile? {
         try read { db in

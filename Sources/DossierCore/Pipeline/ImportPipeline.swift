@@ -133,6 +133,9 @@ public struct ImportPipeline: Sendable {
             }
             return try LibraryTimeZone.of(libraryLayout)
         }
+        let sourcesInRun = Set(passes.flatMap { $0.sources.compactMap { found -> String? in
+            if case .file(let source) = found { source.path } else { nil }
+        } })
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
@@ -149,7 +152,7 @@ public struct ImportPipeline: Sendable {
                 context: PipelineContext(logger: logger, layout: layout, routing: routing,
                                          requestedKind: options.requestedKind, timeZone: timeZone,
                                          scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
-                                         index: session.index),
+                                         index: session.index, sourcesInRun: sourcesInRun),
                 observer: stepObserver)
             await work(on: pass.sources, through: steps, with: worker, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)

@@ -18,11 +18,15 @@ public struct PipelineContext: Sendable {
     /// The library's index, to read what earlier sources were filed as (a Live Photo's movie
     /// finds its photo's name there once the photo has left the folder); nil in a dry run.
     public let index: (any LibraryCatalog)?
+    /// The paths of this run's sources: a movie or a sidecar pairs with a photo among them or in
+    /// the index, never with a file beside it that the run does not take. Nil: any file beside.
+    public let sourcesInRun: Set<String>?
 
     public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
                 requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary,
-                index: (any LibraryCatalog)? = nil) {
+                index: (any LibraryCatalog)? = nil, sourcesInRun: Set<String>? = nil) {
         self.index = index
+        self.sourcesInRun = sourcesInRun
         self.timeZone = timeZone
         self.scratchFolder = scratchFolder
         self.logger = logger

@@ -13,7 +13,22 @@ public enum FileTypeDescription {
 
     /// What a file in a binary format Dossier knows by its signature is, or nil: whatever its
     /// bytes, such a file is never read as text (a PPM's pixels may all be printable).
+    /// Whether the bytes read as plain text: valid UTF-8 with no control bytes but tab, line
+    /// breaks and form feed. A notepad log that starts with `GIF89a` or `fLaC` is such text; no
+    /// file of those formats is (their headers hold sizes and counts).
+    public static func isPlainUTF8Text(_ head: [UInt8]) -> Bool {
+        let sample = head.prefix(1024)
+        guard !sample.isEmpty, !sample.contains(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0) }) else { return false }
+        // A multi-byte character cut by the sample's end is not a reason to call it binary.
+        var bytes = Array(sample)
+        while let last = bytes.last, last >= 0x80, String(validating: bytes, as: UTF8.self) == nil, bytes.count > sample.count - 4 {
+            bytes.removeLast()
+        }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+
     public static func binaryFormat(head: [UInt8]) -> String? {
+        guard !isPlainUTF8Text(head) else { return nil }
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
         }

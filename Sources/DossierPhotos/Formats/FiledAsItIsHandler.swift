@@ -20,8 +20,9 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     /// How much of a large file is searched for its metadata.
     static let metadataBytes = 8 << 20
 
+    /// Its signature at the start, and not plain text after it (a log that starts `GIF89a notes`).
     public func canRead(head: [UInt8]) -> Bool {
-        recognise(head) != nil
+        recognise(head) != nil && !FileTypeDescription.isPlainUTF8Text(head)
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
@@ -33,10 +34,29 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
         }
         let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil, source: input.source, timeZone: context.timeZone)
-        let photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
+        var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
                           warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning } + [note(format)].compactMap { $0 })
+        if let damage = FiledAsItIsHandler.cutShort(bytes, size: input.source.size) {
+            // Still the user's bytes: filed as they are, and said.
+            photo.damage = damage
+            photo.warnings.append("damaged (\(damage)): filed byte for byte as it is")
+        }
         try sink.accept(.photo(photo))
+    }
+
+    /// Why a file is cut short, where its own header says how long it is: a RIFF file (WebP, AVI,
+    /// WAV) whose size field is past its end or that holds no chunk, a GIF with no trailer.
+    static func cutShort(_ bytes: [UInt8], size: Int64) -> String? {
+        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12 {
+            let declared = Int64(bytes[4]) | Int64(bytes[5]) << 8 | Int64(bytes[6]) << 16 | Int64(bytes[7]) << 24
+            if declared + 8 > size { return "cut short: its RIFF header says \(declared + 8) bytes, the file has \(size)" }
+            if size <= 12 { return "it holds no data, only its RIFF header" }
+        }
+        if bytes.starts(with: Array("GIF8".utf8)), Int64(bytes.count) == size, bytes.last != 0x3B {
+            return "cut short: it does not end with a GIF trailer"
+        }
+        return nil
     }
 
     /// Filed byte for byte.

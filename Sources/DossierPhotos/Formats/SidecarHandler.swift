@@ -1,7 +1,7 @@
 import DossierCore
 
 /// The sidecars phones and editors leave beside a photo: an iPhone's `.AAE` (a property list of
-/// its edits) and XMP files (`IMG_1234.xmp`, `IMG_1234.JPG.xmp`). Recognised by their content,
+/// its edits, XML or binary) and XMP files (`IMG_1234.xmp`, `IMG_1234.JPG.xmp`). Recognised by their content,
 /// before the property-list and text importers could read one as profiles, a taxonomy or a log;
 /// filed byte for byte beside their photo, under its name (`...383bddf5.aae`), wherever the photo
 /// is filed: in the same import, or an earlier one from the same folder (`LivePhotoPairing`). One
@@ -23,11 +23,17 @@ public struct SidecarHandler: PhotoFormatHandler {
     /// An AAE is an XML property list whose keys are Apple's adjustment keys; an XMP sidecar is an
     /// XMP packet alone (`<?xpacket`, or `<x:xmpmeta` after an XML declaration).
     static func format(of head: [UInt8]) -> PhotoFormat? {
-        let text = String(decoding: head.prefix(2048), as: UTF8.self)
+        let text = String(decoding: head, as: UTF8.self)
+        // Every key iOS writes in one (sorted, as property lists are), XML or binary: whichever
+        // the head holds names it.
+        let adjustmentKeys = ["adjustmentBaseVersion", "adjustmentData", "adjustmentEditorBundleID",
+                              "adjustmentFormatIdentifier", "adjustmentFormatVersion"]
+        if head.starts(with: Array("bplist00".utf8)), adjustmentKeys.contains(where: { text.contains($0) }) {
+            return .appleAdjustments
+        }
         let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard start.hasPrefix("<") else { return nil }
-        if text.contains("<plist"), text.contains("<key>adjustmentFormatIdentifier</key>")
-            || text.contains("<key>adjustmentBaseVersion</key>") {
+        if text.contains("<plist"), adjustmentKeys.contains(where: { text.contains("<key>\($0)</key>") }) {
             return .appleAdjustments
         }
         if start.hasPrefix("<?xpacket") || start.hasPrefix("<x:xmpmeta")
@@ -42,7 +48,7 @@ public struct SidecarHandler: PhotoFormatHandler {
         guard input.source.size <= SidecarHandler.maximumSize else {
             throw NotImportable("it starts like \(format.displayName) but is \(input.source.size) bytes, more than a sidecar holds")
         }
-        guard let still = LivePhotoPairing(context: context).still(forSidecar: input.source) else {
+        guard let still = try LivePhotoPairing(context: context).still(forSidecar: input.source) else {
             throw NotImportable("\(format.displayName) of a photo that is neither beside it nor filed from its folder; "
                 + "it is left where it is: import it with its photo", code: NotImportable.waitsForAnotherFile)
         }

@@ -17,22 +17,28 @@ import Synchronization
 struct LivePhotoPairing {
     let context: PipelineContext
 
-    static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg", "HEIF", "heif"]
-    /// The photos a sidecar (`.AAE`, `.xmp`) may belong to: a Live Photo's stills, and PNG and AVIF.
-    static let photoExtensions = stillExtensions + ["PNG", "png", "AVIF", "avif"]
+    /// A Live Photo's still's extensions, lower case (compared without case).
+    static let stillExtensions: Set<String> = ["heic", "jpg", "jpeg", "heif"]
+    /// The photos a sidecar (`.AAE`, `.xmp`) may belong to: a Live Photo's stills, PNG, AVIF, the
+    /// images and raws filed as they are (raws are what XMP sidecars are most written for).
+    static let photoExtensions = stillExtensions.union(["png", "avif", "webp", "gif", "bmp", "tif", "tiff", "dng", "cr2",
+                                                        "cr3", "nef", "arw", "orf", "rw2", "raf"])
     /// The formats a Live Photo's still, or a sidecar's photo, comes in.
-    static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler(), PNGHandler()]
+    static let stillHandlers: [any PhotoFormatHandler] = [HEIFHandler(), JPEGHandler(), PNGHandler(), FiledAsItIsHandler.raws,
+                                                          FiledAsItIsHandler.images]
+
+    static func isStill(_ path: String) -> Bool { stillExtensions.contains((path as NSString).pathExtension.lowercased()) }
 
     /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
     /// when the movie, `taken` when it says, has no still.
     func stillPath(forMovie source: SourceFile, identifier: String?, taken: CaptureDate) -> String? {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let stills = context.resources.value(FolderStills.self) { FolderStills() }
+        let stills = context.resources.value(FolderStills.self) { FolderStills(sourcesInRun: context.sourcesInRun) }
         // The same name first (IMG_1234.HEIC and IMG_1234.MOV): read once, kept for the name rule below.
         let sameName = stills.stills(in: folder).filter {
             $0.stem.caseInsensitiveCompare(stem) == .orderedSame
-                && LivePhotoPairing.stillExtensions.contains(($0.path as NSString).pathExtension)
+                && LivePhotoPairing.isStill($0.path)
         }.compactMap { filedStill(at: $0.path) }
         if let identifier {
             if let still = sameName.first(where: { $0.identifier == identifier }) { return still.path }
@@ -44,13 +50,13 @@ struct LivePhotoPairing {
             }
             if let filed = filedEarlier(identifier: identifier) { return filed }
         }
-        let together = { (date: LocalDateTime) in date.isWithin(CaptureDate.livePhotoWindow, of: taken.dateTime) }
         for still in sameName {
             if let identifier, let other = still.identifier, other != identifier { continue }
-            if together(still.date.dateTime) { return still.path }
+            if still.date.isWithin(CaptureDate.livePhotoWindow, of: taken) { return still.path }
         }
+        // A filed name keeps the wall clock alone.
         if let filed = filedEarlier(folder: folder, stem: stem),
-           let date = IndexRebuilder.captureDate(fromName: filed), together(date) {
+           let date = IndexRebuilder.captureDate(fromName: filed), date.isWithin(CaptureDate.livePhotoWindow, of: taken.dateTime) {
             return filed
         }
         return nil
@@ -59,22 +65,33 @@ struct LivePhotoPairing {
     /// The photo a sidecar belongs to, where it is filed (or will be), and its date: for
     /// `IMG_1234.JPG.xmp` the photo `IMG_1234.JPG`; for `IMG_1234.AAE` or `IMG_1234.xmp` a photo
     /// named `IMG_1234` in its folder, else one filed from its folder under that name before.
-    func still(forSidecar source: SourceFile) -> (path: String, date: CaptureDate)? {
+    func still(forSidecar source: SourceFile) throws -> (path: String, date: CaptureDate)? {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let named = LivePhotoPairing.photoExtensions.contains((stem as NSString).pathExtension)
-        let stills = context.resources.value(FolderStills.self) { FolderStills() }
-        for candidate in stills.stills(in: folder) {
-            let name = (candidate.path as NSString).lastPathComponent
-            guard (named ? name : candidate.stem).caseInsensitiveCompare(stem) == .orderedSame,
-                  let still = filedStill(at: candidate.path)
-            else { continue }
+        let named = LivePhotoPairing.photoExtensions.contains((stem as NSString).pathExtension.lowercased())
+        let stills = context.resources.value(FolderStills.self) { FolderStills(sourcesInRun: context.sourcesInRun) }
+        var candidates = stills.stills(in: folder).filter {
+            ((named ? ($0.path as NSString).lastPathComponent : $0.stem) as NSString).caseInsensitiveCompare(stem) == .orderedSame
+        }
+        // The same name exactly wins over one that differs only in case (`IMG_0001.JPG`, `img_0001.jpg`).
+        let exact = candidates.filter { (named ? ($0.path as NSString).lastPathComponent : $0.stem) == stem }
+        if !exact.isEmpty { candidates = exact }
+        if candidates.count > 1 {
+            // `IMG_1.JPG` and `IMG_1.png` beside `IMG_1.xmp`: which one it belongs to is not said; no guess.
+            throw NotImportable("a sidecar whose photo is not one file: \(candidates.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")) "
+                + "share its name; it is left where it is")
+        }
+        if let candidate = candidates.first {
+            guard let still = filedStill(at: candidate.path) else {
+                throw NotImportable("a sidecar whose photo \((candidate.path as NSString).lastPathComponent) beside it could not be read; "
+                    + "it is left where it is")
+            }
             return (still.path, still.date)
         }
         let filedEarlier = named
             ? filedEarlier(folder: folder, stem: (stem as NSString).deletingPathExtension,
                            extensions: [(stem as NSString).pathExtension])
-            : filedEarlier(folder: folder, stem: stem, extensions: LivePhotoPairing.photoExtensions)
+            : filedEarlier(folder: folder, stem: stem, extensions: LivePhotoPairing.photoExtensions.sorted())
         guard let filed = filedEarlier,
               let date = IndexRebuilder.captureDate(fromName: filed)
         else { return nil }
@@ -85,8 +102,14 @@ struct LivePhotoPairing {
     /// nil if it is not a photo Dossier reads.
     private func filedStill(at path: String) -> (path: String, date: CaptureDate, identifier: String?)? {
         guard let still = still(at: path), let upright = try? still.handler.upright(still.photo) else { return nil }
-        let name = context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
-                                            format: upright.format)
+        // Filed already (an earlier import of the same bytes, dated then by another mtime): its name
+        // in the library is the one to stand beside, not the one these bytes would get today.
+        let filed = (try? context.index?.filedFiles(sha256: upright.content.digest))?.lazy.compactMap { file -> String? in
+            let parts = file.path.split(separator: "/", maxSplits: 2)
+            return parts.count == 3 && parts[2].hasPrefix("photos/") ? String(parts[2]) : nil
+        }.first
+        let name = filed ?? context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
+                                                     format: upright.format)
         return (name, CaptureDate(upright.captureDate.dateTime, origin: .itsPhoto, utcOffset: upright.captureDate.utcOffset),
                 LivePhotoPairing.identifier(of: still.photo))
     }
@@ -116,8 +139,7 @@ struct LivePhotoPairing {
     /// A still filed before with Apple's content identifier `identifier`, from any folder.
     private func filedEarlier(identifier: String) -> String? {
         guard let index = context.index, let filed = try? index.filedFiles(contentIdentifier: identifier) else { return nil }
-        let stills = Set(LivePhotoPairing.stillExtensions.map { $0.lowercased() })
-        for file in filed where stills.contains((file.path as NSString).pathExtension.lowercased()) {
+        for file in filed where LivePhotoPairing.isStill(file.path) {
             let parts = file.path.split(separator: "/", maxSplits: 2)
             if parts.count == 3, parts[2].hasPrefix("photos/") { return String(parts[2]) }
         }
@@ -125,9 +147,10 @@ struct LivePhotoPairing {
     }
 
     /// A still imported from this folder before, by the movie's name with a photo's extension.
-    private func filedEarlier(folder: String, stem: String, extensions: [String] = LivePhotoPairing.stillExtensions) -> String? {
+    private func filedEarlier(folder: String, stem: String, extensions: [String] = LivePhotoPairing.stillExtensions.sorted())
+        -> String? {
         guard let index = context.index else { return nil }
-        for ext in extensions {
+        for ext in extensions.flatMap({ [$0, $0.uppercased()] }) {
             guard let earlier = try? index.importedSources(at: "\(folder)/\(stem).\(ext)").last else { continue }
             // `pets/leo/photos/2024/...heic`: the part inside the subject's folder.
             let parts = earlier.filedPath.split(separator: "/", maxSplits: 2)
@@ -143,6 +166,13 @@ struct LivePhotoPairing {
             let stem: String
         }
 
+        /// Only the photos this run takes (`PipelineContext.sourcesInRun`), when it says.
+        let sourcesInRun: Set<String>?
+
+        init(sourcesInRun: Set<String>?) {
+            self.sourcesInRun = sourcesInRun
+        }
+
         private let listed = Mutex<[String: [Candidate]]>([:])
         private let identified = Mutex<[String: [String: String]]>([:])
 
@@ -151,8 +181,7 @@ struct LivePhotoPairing {
         func identifiers(in folder: String, reading identifier: (String) -> String?) -> [String: String] {
             if let known = identified.withLock({ $0[folder] }) { return known }
             var found: [String: String] = [:]
-            for candidate in stills(in: folder)
-            where LivePhotoPairing.stillExtensions.contains((candidate.path as NSString).pathExtension) {
+            for candidate in stills(in: folder) where LivePhotoPairing.isStill(candidate.path) {
                 if let id = identifier(candidate.path), found[id] == nil { found[id] = candidate.path }
             }
             identified.withLock { $0[folder] = found }
@@ -164,7 +193,9 @@ struct LivePhotoPairing {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             let found = names.sorted().compactMap { name -> Candidate? in
                 let ext = (name as NSString).pathExtension
-                guard LivePhotoPairing.photoExtensions.contains(ext) else { return nil }
+                guard LivePhotoPairing.photoExtensions.contains(ext.lowercased()),
+                      sourcesInRun?.contains("\(folder)/\(name)") ?? true
+                else { return nil }
                 return Candidate(path: "\(folder)/\(name)", stem: (name as NSString).deletingPathExtension)
             }
             listed.withLock { $0[folder] = found }
