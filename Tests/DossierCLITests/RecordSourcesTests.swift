@@ -80,16 +80,16 @@ struct RecordSourcesTests {
         ])
     }
 
-    @Test("A property list that is neither profiles, taxonomy nor records (an iPhone .AAE sidecar) is skipped, saying what it holds")
+    @Test("A property list that is neither profiles, taxonomy nor records (an app's settings) is skipped, saying what it holds")
     func skipsOtherPropertyLists() throws {
-        try folder.write(Array(#"<?xml version="1.0"?><plist version="1.0"><dict><key>adjustmentFormatVersion</key><integer>1</integer></dict></plist>"#.utf8),
-                         to: "IMG_0001.AAE")
-        let result = try run(["import", "IMG_0001.AAE", "--subject", "pets/leo", "--create", "--json"])
+        try folder.write(Array(#"<?xml version="1.0"?><plist version="1.0"><dict><key>WindowFrame</key><integer>1</integer></dict></plist>"#.utf8),
+                         to: "settings.plist")
+        let result = try run(["import", "settings.plist", "--subject", "pets/leo", "--create", "--json"])
         #expect(result.status == 3)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
         #expect(result.outcomes.first?["stage"] as? String == "read")
-        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("IMG_0001.AAE")): a property list, but not a profile list, "
-            + "species taxonomy or record list: its keys (adjustmentFormatVersion) are not profiles, a taxonomy or dated records")
+        #expect(result.outcomes.first?["error"] as? String == "\(folder.path("settings.plist")): a property list, but not a profile list, "
+            + "species taxonomy or record list: its keys (WindowFrame) are not profiles, a taxonomy or dated records")
     }
 
     @Test("Text with no dated entries (a README) is skipped with a count, not a list of problems")

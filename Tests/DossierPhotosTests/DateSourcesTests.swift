@@ -163,4 +163,23 @@ struct DateSourcesTests {
         #expect(date.origin == .fileName)
         #expect(date.iso8601 == "2019-12-31T23:59:59")
     }
+
+    @Test("A PNG's XMP (an iTXt chunk keyed XML:com.adobe.xmp) dates it before its tIME")
+    func pngXMP() throws {
+        let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)
+        let plain = try TestPNG.encode(TestPNG.samples(width: 8, height: 8, format: format), format: format)
+        let packet = Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0]
+            + Array(#"<x:xmpmeta><rdf:Description xmp:CreateDate="2016-05-06T07:08:09"/></x:xmpmeta>"#.utf8)
+        let length = [UInt8(packet.count >> 24 & 0xFF), UInt8(packet.count >> 16 & 0xFF), UInt8(packet.count >> 8 & 0xFF),
+                      UInt8(packet.count & 0xFF)]
+        let crc = CRC32.checksum(Array("iTXt".utf8) + packet)
+        let chunk = length + Array("iTXt".utf8) + packet
+            + [UInt8(crc >> 24 & 0xFF), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        // After the signature and IHDR (8 + 25 bytes).
+        let png = Array(plain[..<33]) + chunk + Array(plain[33...])
+        let photo = try PhotoFiling.imported(png)
+        #expect(photo.captureDate.origin == .xmpCreateDate)
+        #expect(photo.captureDate.iso8601 == "2016-05-06T07:08:09")
+        #expect(photo.warnings.isEmpty, "\(photo.warnings)")
+    }
 }

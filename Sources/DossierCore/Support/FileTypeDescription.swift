@@ -3,7 +3,7 @@
 public enum FileTypeDescription {
     public static func describe(head: [UInt8]) -> String {
         if head.isEmpty { return "an empty file" }
-        if let format = binaryFormat(head: head) { return format }
+        if let format = signature(head: head) { return format }
         let lowered = String(decoding: head.prefix(512), as: UTF8.self).lowercased()
         if lowered.contains("<!doctype html") || lowered.contains("<html") { return "an HTML page" }
         // Text has no control bytes but tab, line breaks and form feed; random data almost always has.
@@ -11,8 +11,6 @@ public enum FileTypeDescription {
         return "data of an unknown type"
     }
 
-    /// What a file in a binary format Dossier knows by its signature is, or nil: whatever its
-    /// bytes, such a file is never read as text (a PPM's pixels may all be printable).
     /// Whether the bytes read as plain text: valid UTF-8 with no control bytes but tab, line
     /// breaks and form feed. A notepad log that starts with `GIF89a` or `fLaC` is such text; no
     /// file of those formats is (their headers hold sizes and counts).
@@ -27,8 +25,15 @@ public enum FileTypeDescription {
         return String(validating: bytes, as: UTF8.self) != nil
     }
 
+    /// What a file in a binary format Dossier knows is, by its signature, unless the head is plain
+    /// text (a log that starts `GIF89a notes`): such a file is never read as text, whatever its
+    /// bytes (a PPM's pixels may all be printable).
     public static func binaryFormat(head: [UInt8]) -> String? {
-        guard !isPlainUTF8Text(head) else { return nil }
+        isPlainUTF8Text(head) ? nil : signature(head: head)
+    }
+
+    /// The format a file's signature names, whatever follows it.
+    static func signature(head: [UInt8]) -> String? {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
         }

@@ -36,7 +36,9 @@ public struct PNGHandler: PhotoFormatHandler {
         }, pixels: { $0.width * $0.height })
         // tIME is UTC: an instant, named on the wall clock of the library's time zone like mtime.
         let time = inspection.modificationTime.map { $0.date(in: TimeZone(identifier: "UTC")!) }
-        let metadata = PhotoMetadata(exif: inspection.exif, pngTime: time, source: input.source, timeZone: context.timeZone)
+        let xmp: String? = if case .memory(let bytes) = content { PNGChunks.xmpPacket(in: bytes) } else { nil }
+        let metadata = PhotoMetadata(exif: inspection.exif, xmp: xmp, pngTime: time, source: input.source,
+                                     timeZone: context.timeZone)
         try sink.accept(.photo(Photo(source: input.source, format: .png, content: content, sourceDigest: digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,

@@ -52,4 +52,32 @@ enum PNGChunks {
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
+
+    /// The XMP packet of an uncompressed `iTXt` chunk keyed `XML:com.adobe.xmp` (keyword, NUL,
+    /// compression flag and method, language tag, NUL, translated keyword, NUL, text); nil when
+    /// there is none, or it is compressed.
+    static func xmpPacket(in bytes: [UInt8]) -> String? {
+        let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
+        var position = 8
+        while position + 12 <= bytes.count {
+            let length = Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
+                | Int(bytes[position + 3])
+            let start = position + 8
+            guard length >= 0, length <= bytes.count - start - 4 else { return nil }
+            let data = bytes[start..<(start + length)]
+            if bytes[(position + 4)..<(position + 8)].elementsEqual("iTXt".utf8), data.starts(with: keyword) {
+                var cursor = data.startIndex + keyword.count
+                guard cursor + 2 <= data.endIndex, data[cursor] == 0 else { return nil }
+                cursor += 2
+                for _ in 0..<2 {
+                    guard let end = data[cursor...].firstIndex(of: 0) else { return nil }
+                    cursor = end + 1
+                }
+                return String(decoding: data[cursor...], as: UTF8.self)
+            }
+            if bytes[(position + 4)..<(position + 8)].elementsEqual("IEND".utf8) { return nil }
+            position = start + length + 4
+        }
+        return nil
+    }
 }
