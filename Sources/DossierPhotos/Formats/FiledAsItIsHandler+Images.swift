@@ -8,13 +8,10 @@ extension FiledAsItIsHandler {
         summary: "WebP, GIF, BMP and TIFF images (recognised by their signatures), filed as they are",
         formats: [.webp, .gif, .bmp, .tiff],
         recognise: { head in
-            func starts(_ text: String, at offset: Int = 0) -> Bool {
-                head.count >= offset + text.utf8.count && head[offset..<(offset + text.utf8.count)].elementsEqual(text.utf8)
-            }
-            if starts("RIFF") && starts("WEBP", at: 8) { return .webp }
-            if starts("GIF87a") || starts("GIF89a") { return .gif }
+            if head.has("RIFF") && head.has("WEBP", at: 8) { return .webp }
+            if head.has("GIF87a") || head.has("GIF89a") { return .gif }
             // `BM`, reserved bytes zero, and a known DIB header size.
-            if starts("BM"), head.count > 18, head[6..<10].allSatisfy({ $0 == 0 }),
+            if head.has("BM"), head.count > 18, head[6..<10].allSatisfy({ $0 == 0 }),
                [12, 40, 52, 56, 108, 124].contains(Int(head[14]) | Int(head[15]) << 8) {
                 return .bmp
             }

@@ -24,15 +24,12 @@ extension FiledAsItIsHandler {
         note: { format in "filed byte for byte; no rendition is made for a \(format.displayName) yet" })
 
     static func rawFormat(head: [UInt8]) -> PhotoFormat? {
-        func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + bytes.count && head[offset..<(offset + bytes.count)].elementsEqual(bytes)
-        }
-        if starts(Array("FUJIFILMCCD-RAW".utf8)) { return .raf }
+        if head.has("FUJIFILMCCD-RAW") { return .raf }
         if ISOFileType(head: head)?.majorBrand == "crx " { return .cr3 }
-        if starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8)) { return .orf }
-        if starts([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        if head.has("IIRO") || head.has("IIRS") || head.has("MMOR") { return .orf }
+        if head.has([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
         guard let tiff = TIFFStructure(head) else { return nil }
-        if starts(Array("CR".utf8), at: 8) { return .cr2 }
+        if head.has("CR", at: 8) { return .cr2 }
         guard let first = tiff.firstDirectory, let entries = tiff.entries(at: first) else { return nil }
         // DNGVersion in IFD0 makes a DNG, whatever camera made it.
         if entries.contains(where: { $0.tag == 0xC612 }) { return .dng }

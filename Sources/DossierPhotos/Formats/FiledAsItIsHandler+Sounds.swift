@@ -9,18 +9,15 @@ extension FiledAsItIsHandler {
         summary: "MP3, WAV, AAC, Ogg (Opus, Vorbis) and FLAC sound, recognised by content, filed as it is under audio/",
         formats: [.mp3, .wav, .aac, .ogg, .flac],
         recognise: { head in
-            func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
-                head.count >= offset + bytes.count && head[offset..<(offset + bytes.count)].elementsEqual(bytes)
-            }
-            if starts(Array("RIFF".utf8)) && starts(Array("WAVE".utf8), at: 8) { return .wav }
-            if starts(Array("ID3".utf8)), head.count > 3, (2...4).contains(head[3]) { return .mp3 }
+            if head.has("RIFF") && head.has("WAVE", at: 8) { return .wav }
+            if head.has("ID3"), head.count > 3, (2...4).contains(head[3]) { return .mp3 }
             // An MPEG audio frame's sync (11 bits set), layer III; ADTS (AAC) has layer 0.
             if head.count > 2, head[0] == 0xFF, head[1] & 0xE0 == 0xE0 {
                 if head[1] & 0x06 == 0x02 { return .mp3 }
                 if head[1] & 0xF6 == 0xF0 { return .aac }
             }
-            if starts(Array("OggS".utf8)), head.count > 4, head[4] == 0 { return .ogg }
-            if starts(Array("fLaC".utf8)) { return .flac }
+            if head.has("OggS"), head.count > 4, head[4] == 0 { return .ogg }
+            if head.has("fLaC") { return .flac }
             return nil
         },
         exif: { _, _ in nil },

@@ -8,11 +8,8 @@ extension FiledAsItIsHandler {
         summary: "AVI, Matroska/WebM and MPEG transport stream (MTS, M2TS) videos, recognised by content, filed as they are",
         formats: [.avi, .mkv, .webm, .mts],
         recognise: { head in
-            func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
-                head.count >= offset + bytes.count && head[offset..<(offset + bytes.count)].elementsEqual(bytes)
-            }
-            if starts(Array("RIFF".utf8)) && starts(Array("AVI ".utf8), at: 8) { return .avi }
-            if starts([0x1A, 0x45, 0xDF, 0xA3]) {
+            if head.has("RIFF") && head.has("AVI ", at: 8) { return .avi }
+            if head.has([0x1A, 0x45, 0xDF, 0xA3]) {
                 // The EBML header's DocType names it: `webm` or `matroska`.
                 return head.prefix(64).windows(ofCount: 4).contains { $0.elementsEqual("webm".utf8) } ? .webm : .mkv
             }
