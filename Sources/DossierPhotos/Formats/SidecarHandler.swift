@@ -1,12 +1,13 @@
 import DossierCore
 
 /// The sidecars phones and editors leave beside a photo: an iPhone's `.AAE` (a property list of
-/// its edits, XML or binary) and XMP files (`IMG_1234.xmp`, `IMG_1234.JPG.xmp`). Recognised by their content,
-/// before the property-list and text importers could read one as profiles, a taxonomy or a log;
-/// filed byte for byte beside their photo, under its name (`...383bddf5.aae`), wherever the photo
-/// is filed: in the same import, or an earlier one from the same folder (`LivePhotoPairing`). One
-/// whose photo is in neither is skipped, with the reason, and left where it is; the daemon keeps
-/// it in the inbox until its photo is filed (`NotImportable.waitsForAnotherFile`).
+/// its edits, XML or binary) and XMP files (`IMG_1234.xmp`, `IMG_1234.JPG.xmp`). Recognised by
+/// their content, before the property-list and text importers could read one as profiles, a
+/// taxonomy or a log; filed byte for byte beside their photo, under its name (`...383bddf5.aae`),
+/// wherever the photo is filed: taken by the same import, or filed from the same folder before
+/// (`LivePhotoPairing`). One whose photo is in neither is skipped, with the reason, and left where
+/// it is; the daemon keeps it in the inbox until its photo is filed
+/// (`NotImportable.waitsForAnotherFile`). One whose name two photos share is left too, naming them.
 public struct SidecarHandler: PhotoFormatHandler {
     public let name = "sidecar"
     public let summary = "iPhone edits (.AAE) and XMP sidecars (recognised by their content), filed beside their photo"
@@ -20,8 +21,8 @@ public struct SidecarHandler: PhotoFormatHandler {
         SidecarHandler.format(of: head) != nil
     }
 
-    /// An AAE is an XML property list whose keys are Apple's adjustment keys; an XMP sidecar is an
-    /// XMP packet alone (`<?xpacket`, or `<x:xmpmeta` after an XML declaration).
+    /// An AAE is a property list (XML or binary) whose keys are Apple's adjustment keys; an XMP
+    /// sidecar is an XMP packet alone (`<?xpacket`, or `<x:xmpmeta` after an XML declaration).
     static func format(of head: [UInt8]) -> PhotoFormat? {
         let text = String(decoding: head, as: UTF8.self)
         // Every key iOS writes in one (sorted, as property lists are), XML or binary: whichever
