@@ -135,3 +135,59 @@ struct MoreFormatsTests {
         #expect(movie.captureDate.iso8601 == "2009-10-11T12:13:14+01:00")
     }
 }
+
+extension MoreFormatsTests {
+    /// An ID3v2 text frame: its id, its size (syncsafe in v2.4), no flags, Latin-1, the text.
+    static func id3Frame(_ id: String, _ text: String, version: UInt8) -> [UInt8] {
+        let body = [0] + Array(text.utf8)
+        let size = version == 4 ? [0, 0, 0, UInt8(body.count)] : [0, 0, 0, UInt8(body.count)]
+        return Array(id.utf8) + size + [0, 0] + body
+    }
+
+    static func id3(_ frames: [UInt8], version: UInt8) -> [UInt8] {
+        Array("ID3".utf8) + [version, 0, 0, 0, 0, 0, UInt8(frames.count)] + frames + [0xFF, 0xFB, 0x90, 0x64]
+            + [UInt8](repeating: 0x55, count: 400)
+    }
+
+    static func riffChunk(_ id: String, _ body: [UInt8]) -> [UInt8] {
+        Array(id.utf8) + le32(body.count) + body + (body.count % 2 == 1 ? [0] : [])
+    }
+
+    @Test("Sound and video containers are dated by their own headers: ID3 (v2.4 TDRC, v2.3 TYER+TDAT+TIME), RIFF, Matroska")
+    func containerDates() throws {
+        let v24 = MoreFormatsTests.id3(MoreFormatsTests.id3Frame("TDRC", "2019-05-04T10:11:12", version: 4), version: 4)
+        let v23 = MoreFormatsTests.id3(MoreFormatsTests.id3Frame("TYER", "2018", version: 3)
+            + MoreFormatsTests.id3Frame("TDAT", "0403", version: 3) + MoreFormatsTests.id3Frame("TIME", "0506", version: 3), version: 3)
+        let yearOnly = MoreFormatsTests.id3(MoreFormatsTests.id3Frame("TDRC", "2017", version: 4), version: 4)
+        let idit = MoreFormatsTests.riffChunk("IDIT", Array("Mon Mar 10 15:04:43 2008\n".utf8) + [0])
+        let avi = Array("RIFF".utf8) + MoreFormatsTests.le32(4 + 12 + 8 + idit.count + 100) + Array("AVI ".utf8)
+            + MoreFormatsTests.riffChunk("LIST", Array("hdrl".utf8) + idit) + MoreFormatsTests.riffChunk("JUNK", [UInt8](repeating: 0, count: 100))
+        let info = MoreFormatsTests.riffChunk("LIST", Array("INFO".utf8) + MoreFormatsTests.riffChunk("ICRD", Array("2016-07-08".utf8) + [0]))
+        let wavBody = Array("WAVE".utf8) + MoreFormatsTests.riffChunk("fmt ", [UInt8](repeating: 1, count: 16)) + info
+            + MoreFormatsTests.riffChunk("data", [UInt8](repeating: 0x80, count: 64))
+        let wav = Array("RIFF".utf8) + MoreFormatsTests.le32(wavBody.count) + wavBody
+        // 2021-01-01T00:00:00Z is 631,152,000 s after 2001-01-01.
+        let nanoseconds = 631_152_000 * 1_000_000_000
+        let dateUTC: [UInt8] = [0x44, 0x61, 0x88] + (0..<8).reversed().map { UInt8(nanoseconds >> ($0 * 8) & 0xFF) }
+        let infoElement: [UInt8] = [0x15, 0x49, 0xA9, 0x66, 0x80 | UInt8(dateUTC.count)] + dateUTC
+        let ebml: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3, 0x84, 0x42, 0x82, 0x81, 0x01]
+        let mkv = ebml + [0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + infoElement
+            + [0x1F, 0x43, 0xB6, 0x75, 0x88] + [UInt8](repeating: 0x11, count: 8)
+        let cases: [([UInt8], String, PhotoFormat, CaptureDate.Origin, String)] = [
+            (v24, "a.mp3", .mp3, .id3RecordingTime, "2019-05-04T10:11:12"),
+            (v23, "b.mp3", .mp3, .id3RecordingTime, "2018-03-04T05:06:00"),
+            (yearOnly, "c.mp3", .mp3, .fileModificationTime, ""),
+            (avi, "d.avi", .avi, .riffDate, "2008-03-10T15:04:43"),
+            (wav, "e.wav", .wav, .riffDate, "2016-07-08T00:00:00"),
+            // An instant, on the wall clock of the context's time zone (the machine's).
+            (mkv, "f.mkv", .mkv, .matroskaDate,
+             CaptureDate(Date(timeIntervalSince1970: 1_609_459_200), in: .current, origin: .matroskaDate).iso8601),
+        ]
+        for (bytes, name, format, origin, taken) in cases {
+            let photo = try PhotoFiling.imported(bytes, path: "/dump/\(name)")
+            #expect(photo.format == format, "\(name)")
+            #expect(photo.captureDate.origin == origin, "\(name)")
+            if !taken.isEmpty { #expect(photo.captureDate.iso8601 == taken, "\(name)") }
+        }
+    }
+}

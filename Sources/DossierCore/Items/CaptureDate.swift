@@ -20,6 +20,12 @@ public struct CaptureDate: Hashable, Sendable {
         case quickTimeCreationDate
         /// A movie's `mvhd` creation time (UTC).
         case movieHeader
+        /// An MP3's ID3 recording time (`TDRC`, or `TYER`+`TDAT`+`TIME`).
+        case id3RecordingTime
+        /// A RIFF file's date: an AVI's `IDIT`, a WAV's broadcast origination date, `INFO`'s `ICRD`.
+        case riffDate
+        /// A Matroska or WebM file's `DateUTC` (an instant).
+        case matroskaDate
         /// A date in the file's name (`IMG_20170101_010101.jpg`, `FileNameDate`).
         case fileName
         case fileModificationTime
@@ -32,7 +38,7 @@ public struct CaptureDate: Hashable, Sendable {
         /// Whether the file wrote it as a wall clock (text), rather than as an instant.
         var isWallClock: Bool {
             switch self {
-            case .pngTime, .movieHeader, .fileModificationTime, .importTime: false
+            case .pngTime, .movieHeader, .matroskaDate, .fileModificationTime, .importTime: false
             default: true
             }
         }
@@ -50,6 +56,9 @@ public struct CaptureDate: Hashable, Sendable {
             case .pngTime: "PNG tIME"
             case .quickTimeCreationDate: "QuickTime creation date"
             case .movieHeader: "movie header's creation time"
+            case .id3RecordingTime: "ID3 recording time"
+            case .riffDate: "RIFF date"
+            case .matroskaDate: "Matroska DateUTC"
             case .fileName: "file name's date"
             case .fileModificationTime: "file's modification time"
             case .itsPhoto: "photo's date"
@@ -71,6 +80,9 @@ public struct CaptureDate: Hashable, Sendable {
             case .pngTime: "png:tIME"
             case .quickTimeCreationDate: "quicktime:CreationDate"
             case .movieHeader: "quicktime:CreateDate"
+            case .id3RecordingTime: "id3:RecordingTime"
+            case .riffDate: "riff:DateTimeOriginal"
+            case .matroskaDate: "matroska:DateUTC"
             case .fileName: "filename"
             case .fileModificationTime: "mtime"
             case .itsPhoto: "photo"

@@ -1,7 +1,8 @@
 import DossierCore
 
 /// A family of formats filed byte for byte, as they are: recognised by their signatures, dated by
-/// the EXIF block they carry (when they carry one) and else by the file's name or time
+/// the EXIF block they carry (when they carry one), else by their container's own date
+/// (`ContainerDates`), else by the file's name or time
 /// (`PhotoMetadata`'s order), never turned (one whose EXIF says a turn keeps it, for viewers to
 /// apply). The images, raws, videos and sounds beyond JPEG, PNG, HEIF and MP4/MOV are each one
 /// (`FiledAsItIsHandler.images`, `.raws`, `.videos`, `.sounds`).
@@ -33,7 +34,9 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         case .memory(let all): bytes = all
         case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
         }
-        let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil, source: input.source, timeZone: context.timeZone)
+        let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil,
+                                     containerDates: ContainerDates.of(bytes, timeZone: context.timeZone),
+                                     source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
                           warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning } + [note(format)].compactMap { $0 })

@@ -12,12 +12,13 @@ struct PhotoMetadata {
     /// The date is the first plausible one of, in this order: EXIF DateTimeOriginal (with
     /// OffsetTimeOriginal, when the camera wrote it), DateTimeDigitized (with its offset), XMP's
     /// exif:DateTimeOriginal, xmp:CreateDate and photoshop:DateCreated, IPTC's DateCreated and
-    /// TimeCreated, EXIF DateTime (with OffsetTime), the PNG tIME chunk, a date in the file's name,
+    /// TimeCreated, EXIF DateTime (with OffsetTime), the PNG tIME chunk, the container's own date
+    /// (a sound's ID3 recording time, a RIFF file's, Matroska's), a date in the file's name,
     /// the file's mtime; tIME and mtime are instants, named on the wall clock of the library's
     /// time zone. A date outside the years 1826 to next year is passed over, and a photo with
     /// none other is dated by the time it was imported (`importedAt`): its warnings say so.
-    init(exif tiff: [UInt8]?, xmp: String? = nil, iptc: CaptureDate? = nil, pngTime: Date?, source: SourceFile,
-         timeZone: TimeZone, importedAt now: Date = Date()) {
+    init(exif tiff: [UInt8]?, xmp: String? = nil, iptc: CaptureDate? = nil, pngTime: Date?,
+         containerDates: [CaptureDate] = [], source: SourceFile, timeZone: TimeZone, importedAt now: Date = Date()) {
         var warnings: [String] = []
         let block = tiff.flatMap(ExifBlock.init(tiff:))
         if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
@@ -35,6 +36,7 @@ struct PhotoMetadata {
             candidates.append(CaptureDate(dateTime, origin: .exifDateTime, utcOffset: block?.offsetTime))
         }
         if let pngTime { candidates.append(CaptureDate(pngTime, in: timeZone, origin: .pngTime)) }
+        candidates += containerDates
         if let named = FileNameDate.captureDate(in: source.fileName) { candidates.append(named) }
         candidates.append(CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime))
         let trusted = CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
