@@ -190,4 +190,26 @@ extension MoreFormatsTests {
             if !taken.isEmpty { #expect(photo.captureDate.iso8601 == taken, "\(name)") }
         }
     }
+
+    @Test("Every cut and many random changes of those headers are read within their bytes: no crash, at most no date")
+    func containerDatesOfDamagedHeaders() {
+        let nanoseconds = 631_152_000 * 1_000_000_000
+        let dateUTC: [UInt8] = [0x44, 0x61, 0x88] + (0..<8).reversed().map { UInt8(nanoseconds >> ($0 * 8) & 0xFF) }
+        let mkv: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3, 0x84, 0x42, 0x82, 0x81, 0x01, 0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF,
+                            0xFF, 0xFF, 0xFF, 0xFF, 0x15, 0x49, 0xA9, 0x66, 0x80 | UInt8(dateUTC.count)] + dateUTC
+        let mp3 = MoreFormatsTests.id3(MoreFormatsTests.id3Frame("TDRC", "2019-05-04T10:11:12", version: 4), version: 4)
+        let info = MoreFormatsTests.riffChunk("LIST", Array("INFO".utf8) + MoreFormatsTests.riffChunk("ICRD", Array("2016-07-08".utf8)))
+        let wav = Array("RIFF".utf8) + MoreFormatsTests.le32(4 + info.count) + Array("WAVE".utf8) + info
+        var generator = TestSeed().generator
+        for sample in [mkv, mp3, wav] {
+            for length in 0...sample.count { _ = ContainerDates.of(Array(sample.prefix(length)), timeZone: .current) }
+            for _ in 0..<2_000 {
+                var damaged = sample
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                _ = ContainerDates.of(damaged, timeZone: .current)
+            }
+        }
+    }
 }

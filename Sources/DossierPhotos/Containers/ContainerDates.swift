@@ -131,7 +131,7 @@ enum ContainerDates {
             if child.id == 0x1549A966 {
                 var inner = child.start
                 while inner < child.end, let field = element(bytes, at: &inner) {
-                    if field.id == 0x4461, field.end - field.start == 8 {
+                    if field.id == 0x4461, field.end - field.start == 8, field.end <= bytes.count {
                         let nanoseconds = bytes[field.start..<field.end].reduce(Int64(0)) { $0 << 8 | Int64($1) }
                         let date = Date(timeIntervalSinceReferenceDate: Double(nanoseconds) / 1e9)
                         return [CaptureDate(date, in: timeZone, origin: .matroskaDate)]
