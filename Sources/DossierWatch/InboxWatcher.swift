@@ -97,6 +97,10 @@ public final class InboxWatcher: @unchecked Sendable {
     /// Files under way whose folder's permissions changed meanwhile: if they end unfiled, they
     /// are tried again at once (the change may be what let them be read or moved).
     private var recheck: Set<String> = []
+    /// Files removed from the inbox while handed on (their batch under way, or its endings not
+    /// taken yet): they have departed, whatever the ending says, and a file of their name that
+    /// comes after is a new source.
+    private var removedWhileHanded: Set<String> = []
     /// Libraries met in the inbox and left alone, each said once.
     private var passedOver: Set<String> = []
     /// The mounts as they were at the last scan: a folder in the inbox that is a mount point may
@@ -499,6 +503,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 settling[path] = nil
                 writing.remove(path)
                 if remembered[path] != nil, FileStamp.of(path) == nil { forget([path]) }
+                if handed[path] != nil { removedWhileHanded.insert(path) }
             case .writing(let watch, let name):
                 guard let parent = folders[watch], !SkippedNames.isIgnoredFile(name) else { continue }
                 let path = "\(parent)/\(name)"
@@ -588,13 +593,22 @@ public final class InboxWatcher: @unchecked Sendable {
             if recheck.remove(path) != nil, case .unfiled = ending { ending = .retry }
             switch ending {
             case .left:
+                removedWhileHanded.remove(path)
                 remembered[path] = nil
                 unfiled.remove(path)
             case .stayed, .unfiled:
+                // Removed (and maybe written anew) after its batch looked at it: it departed.
+                if removedWhileHanded.remove(path) != nil {
+                    remembered[path] = stamp
+                    forget([path])
+                    offer(path, now: ContinuousClock.now)
+                    continue
+                }
                 remembered[path] = stamp
                 if case .unfiled = ending { unfiled.insert(path) } else { unfiled.remove(path) }
                 offer(path, now: ContinuousClock.now)
             case .retry:
+                removedWhileHanded.remove(path)
                 remembered[path] = nil
                 unfiled.remove(path)
                 offer(path, now: ContinuousClock.now)

@@ -251,4 +251,25 @@ struct InboxWatcherTests {
         try InboxWatcherTests.writeFile(inbox.path("IMG_0001.jpg"), size: 200)
         #expect(await inbox.wait { inbox.handedNames.count == 2 })
     }
+
+    @Test("a file removed while its batch is under way has departed, though its batch says it stayed; one of its name after is new")
+    func removedWhileItsBatchIsUnderWayHasDeparted() async throws {
+        let gate = Atomic(false)
+        let inbox = try WatchedInbox(beforeFinishing: {
+            while !gate.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(10)) }
+        })
+        await inbox.waitForFirstScan()
+        let path = inbox.path("w.txt")
+        try InboxWatcherTests.writeFile(path, size: 40)
+        #expect(await inbox.wait { inbox.handedNames.count == 1 })
+        // Deleted by hand while the daemon files it (--keep: the batch will say it stayed).
+        try FileManager.default.removeItem(atPath: path)
+        try await Task.sleep(for: .milliseconds(300))
+        gate.store(true, ordering: .sequentiallyConsistent)
+        await inbox.waitUntilIdle()
+        #expect(inbox.watcher.takeDepartures() == [path])
+        try InboxWatcherTests.writeFile(path, size: 60, seed: 1)
+        #expect(await inbox.wait { inbox.handedNames.count == 2 })
+        #expect(inbox.watcher.takeDepartures().isEmpty)
+    }
 }
