@@ -416,7 +416,18 @@ static void gather_rows(JSAMPARRAY picture, JDIMENSION width, JDIMENSION height,
         for (int r = 0; r < count; r++) {
             JDIMENSION sx, sy;
             source_of(t, width, height, dx, first + (JDIMENSION)r, &sx, &sy);
-            memcpy(batch[r] + (size_t)dx * components, picture[sy] + (size_t)sx * components, (size_t)components);
+            JSAMPLE *to_sample = batch[r] + (size_t)dx * components;
+            const JSAMPLE *from_sample = picture[sy] + (size_t)sx * components;
+            // One pixel: a call to memcpy for three bytes cost a fifth of a phone dump's import.
+            if (components == 3) {
+                to_sample[0] = from_sample[0];
+                to_sample[1] = from_sample[1];
+                to_sample[2] = from_sample[2];
+            } else if (components == 1) {
+                to_sample[0] = from_sample[0];
+            } else {
+                memcpy(to_sample, from_sample, (size_t)components);
+            }
         }
     }
 }
