@@ -253,6 +253,11 @@ public final class LibraryIndex: Sendable {
             try db.create(index: "filed_by_content_identifier", on: FiledFile.databaseTableName,
                           columns: ["content_identifier"])
         }
+        migrator.registerMigration("v6-filed-by-digest") { db in
+            // A Live Photo's movie or a sidecar asks for its photo by its bytes, whatever its
+            // subject (`filedFiles(sha256:)`): without this, a walk of every filed file each time.
+            try db.create(index: "filed_by_digest", on: FiledFile.databaseTableName, columns: ["sha256"])
+        }
         return migrator
     }
 
