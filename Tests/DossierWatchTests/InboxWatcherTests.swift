@@ -231,10 +231,8 @@ struct InboxWatcherTests {
 
     @Test("a file opened for writing and closed unchanged while its batch is under way is not handed on again")
     func closedUnchangedDuringItsBatchIsNotHandedAgain() async throws {
-        let gate = Atomic(false)
-        let inbox = try WatchedInbox(beforeFinishing: {
-            while !gate.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(10)) }
-        })
+        let gate = BatchGate()
+        let inbox = try WatchedInbox(beforeFinishing: gate.wait)
         await inbox.waitForFirstScan()
         try InboxWatcherTests.writeFile(inbox.path("IMG_0001.jpg"), size: 100)
         #expect(await inbox.wait { inbox.handedNames.count == 1 })
@@ -244,7 +242,7 @@ struct InboxWatcherTests {
         close(descriptor)
         // Longer than the settle time, so the close has settled before the batch ends.
         try await Task.sleep(for: .milliseconds(600))
-        gate.store(true, ordering: .sequentiallyConsistent)
+        gate.open()
         await inbox.waitUntilIdle()
         #expect(inbox.handedNames == ["IMG_0001.jpg"])
         // Changed for real afterwards, it is handed on again.
@@ -254,10 +252,8 @@ struct InboxWatcherTests {
 
     @Test("a file removed while its batch is under way has departed, though its batch says it stayed; one of its name after is new")
     func removedWhileItsBatchIsUnderWayHasDeparted() async throws {
-        let gate = Atomic(false)
-        let inbox = try WatchedInbox(beforeFinishing: {
-            while !gate.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(10)) }
-        })
+        let gate = BatchGate()
+        let inbox = try WatchedInbox(beforeFinishing: gate.wait)
         await inbox.waitForFirstScan()
         let path = inbox.path("w.txt")
         try InboxWatcherTests.writeFile(path, size: 40)
@@ -265,11 +261,25 @@ struct InboxWatcherTests {
         // Deleted by hand while the daemon files it (--keep: the batch will say it stayed).
         try FileManager.default.removeItem(atPath: path)
         try await Task.sleep(for: .milliseconds(300))
-        gate.store(true, ordering: .sequentiallyConsistent)
+        gate.open()
         await inbox.waitUntilIdle()
         #expect(inbox.watcher.takeDepartures() == [path])
         try InboxWatcherTests.writeFile(path, size: 60, seed: 1)
         #expect(await inbox.wait { inbox.handedNames.count == 2 })
         #expect(inbox.watcher.takeDepartures().isEmpty)
+    }
+}
+
+/// Holds each batch the watcher hands on, not finished, until opened: what happens while a batch
+/// is under way can then be done in a known order.
+final class BatchGate: Sendable {
+    private let isOpen = Atomic(false)
+
+    @Sendable func wait() async {
+        while !isOpen.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func open() {
+        isOpen.store(true, ordering: .sequentiallyConsistent)
     }
 }
