@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Debian packages that provide the system libraries; scripts/demo and scripts/test install them.
-let imageLibraryProviders: [SystemPackageProvider] = [.apt(["libexif-dev", "libjpeg-dev", "libpng-dev", "libheif-dev"])]
+let imageLibraryProviders: [SystemPackageProvider] = [
+    .apt(["libexif-dev", "libjpeg-dev", "libpng-dev", "libheif-dev", "libraw-dev", "libvips42"]),
+]
 
 let package = Package(
     name: "Dossier",
@@ -30,7 +32,11 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: imageLibraryProviders),
         .target(
             name: "CImageShims",
-            dependencies: ["CJPEG", "CPNG", "CHeif"]
+            dependencies: ["CJPEG", "CPNG", "CHeif"],
+            // LibRaw (libraw-dev) by name: its pkg-config file asks for -fopenmp, which SwiftPM
+            // refuses with a warning on every build. libvips is loaded with dlopen when a rendition
+            // needs it (vips_codec.c says why).
+            linkerSettings: [.linkedLibrary("raw"), .linkedLibrary("dl")]
         ),
         .target(
             name: "DossierCore",

@@ -267,6 +267,54 @@ void dossier_exif_free(void *block);
 void dossier_exif_budget_begin(size_t bytes);
 void dossier_exif_budget_end(void);
 
+// ---------------------------------------------------------------------------------
+// Camera raws (LibRaw)
+// ---------------------------------------------------------------------------------
+
+/// What LibRaw reads of a raw without decoding it.
+typedef struct {
+    /// LibRaw's turn (sizes.flip): bit 1 flips left-right, bit 2 top-bottom, bit 4 transposes;
+    /// 0 upright, 3 half a turn, 5 a quarter counter-clockwise, 6 a quarter clockwise.
+    int flip;
+    /// When it was taken, as LibRaw gives it: the camera's wall clock read as this process's
+    /// local time (mktime), 0 when the raw says nothing.
+    int64_t timestamp;
+    int width;
+    int height;
+} dossier_raw_facts;
+
+/// A raw's embedded preview: a JPEG as the camera wrote it, or 8-bit RGB.
+typedef struct {
+    int is_jpeg;
+    /// The preview's size (0 for some JPEGs: read it from the JPEG).
+    int width;
+    int height;
+    dossier_buffer pixels;
+} dossier_raw_picture;
+
+/// Reads a raw's facts from memory (data, size) or, when `path` is not NULL, from that file.
+int dossier_raw_read_facts(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,
+                           dossier_status *status);
+/// Reads a raw's facts and takes out its largest embedded preview, as it is stored (not turned).
+int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,
+                        dossier_raw_picture *picture, dossier_status *status);
+
+// ---------------------------------------------------------------------------------
+// Renditions of TIFF, BMP and JPEG XL (libvips, loaded when first asked for)
+// ---------------------------------------------------------------------------------
+
+/// Whether libvips can be used; if not, `status` says why (not installed, too old).
+int dossier_vips_available(dossier_status *status);
+/// The picture in memory (data, size) or at `path`, upright by its orientation tag, in sRGB, at
+/// full size: a JPEG of `quality`, or a PNG (`is_png`) when it has alpha. A load warning (data
+/// that ends early) fails it. `width` and `height` are the rendition's.
+int dossier_vips_render(const uint8_t *data, size_t size, const char *path, int quality, dossier_buffer *out,
+                        int *is_png, int *width, int *height, dossier_status *status);
+/// Encodes 8-bit RGB in the format libvips saves for a file name suffix (".jxl", ".tif"): for
+/// tests that need pictures in formats no other library here writes.
+int dossier_vips_encode_rgb(const uint8_t *rgb, int width, int height, const char *suffix, dossier_buffer *out,
+                            dossier_status *status);
+
 #ifdef __cplusplus
 }
 #endif

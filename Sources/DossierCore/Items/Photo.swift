@@ -24,10 +24,10 @@ public struct Photo: Sendable {
     public var rotation: Int?
     /// A motion photo: a photo that carries a short video inside it (Google, Samsung), kept.
     public var isMotionPhoto = false
-    /// For a Live Photo's movie or a sidecar (`.AAE`, `.xmp`): where its photo is filed, relative
-    /// to the subject's folder (`photos/2024/2024-01-12_213853_1ad773a0.heic`). It is filed beside
-    /// it under the same name (`...1ad773a0.mov`, `...1ad773a0.aae`), so they stay together and
-    /// viewers find them.
+    /// For a Live Photo's movie, a raw shot with a JPEG, or a sidecar (`.AAE`, `.xmp`): where its
+    /// photo is filed, relative to the subject's folder (`photos/2024/2024-01-12_213853_1ad773a0.heic`).
+    /// It is filed beside it under the same name (`...1ad773a0.mov`, `...1ad773a0.cr2`,
+    /// `...1ad773a0.aae`), so they stay together and viewers find them.
     public var besideStill: String?
     /// What is wrong with a photo filed as it is because it is damaged but still decodes (a JPEG
     /// whose data ends early): the decoder's warning. `--json` says `"damaged": true`.

@@ -15,17 +15,21 @@ public struct PhotoFormat: Hashable, Sendable {
     /// Its container carries the turn (as HEIF's irot and imir do): the file is filed as it is,
     /// and a rendition beside it shows it upright to programs that cannot read it.
     public let isHEIF: Bool
+    /// Browsers cannot show it (a HEIF, a TIFF, a raw): filed as it is, with a rendition beside
+    /// it, under its name, that they can. Every HEIF has one.
+    public let hasRendition: Bool
     /// A sidecar (an iPhone's `.AAE` edits, an XMP file): filed byte for byte beside its photo,
     /// under its name, and never a photo of its own (nor taken for a rendition).
     public let isSidecar: Bool
 
     public init(fileExtension: String, displayName: String, isVideo: Bool = false, isAudio: Bool = false,
-                isHEIF: Bool = false, isSidecar: Bool = false) {
+                isHEIF: Bool = false, hasRendition: Bool = false, isSidecar: Bool = false) {
         self.fileExtension = fileExtension
         self.displayName = displayName
         self.isVideo = isVideo
         self.isAudio = isAudio
         self.isHEIF = isHEIF
+        self.hasRendition = hasRendition || isHEIF
         self.isSidecar = isSidecar
     }
 

@@ -30,14 +30,14 @@ public struct Filer: Sendable {
         var staged: StagedBytes?
         // A scratch file keeps its staging name until it goes; bytes written here lose theirs now.
         defer { if let staged, staged.scratch == nil { try? layout.files.remove(staged.path) } }
-        // A movie beside a still whose movie is there already (other bytes) is not a second one:
-        // the pair is complete, and this one is a video of its own, under its own date.
+        // A movie (or a raw) beside a still whose movie is there already (other bytes) is not a
+        // second one: the pair is complete, and this one is a file of its own, under its own date.
         var besideStill = photo.besideStill
         var ownNames = 0
         for collision in 0..<Filer.maximumCollisions {
             let relativePath: String
             if let still = besideStill {
-                relativePath = layout.livePhotoMoviePath(for: subject, stillPath: still, fileExtension: photo.format.fileExtension,
+                relativePath = layout.besideStillPath(for: subject, stillPath: still, fileExtension: photo.format.fileExtension,
                                                          collisionIndex: collision)
             } else {
                 relativePath = layout.photoPath(for: subject, takenAt: photo.captureDate.dateTime, digest: digest,
@@ -48,7 +48,7 @@ public struct Filer: Sendable {
             if dryRun {
                 guard try layout.files.entryType(finalPath) != nil else { return .filed(path: relativePath, digest: digest) }
                 if try holdsSameBytes(finalPath, digest: digest) { return .duplicate(path: relativePath) }
-                if besideStill != nil, photo.format.isVideo { besideStill = nil }
+                if besideStill != nil, !photo.format.isSidecar { besideStill = nil }
                 continue
             }
             if staged == nil { staged = try stage(photo.content) }
@@ -63,7 +63,7 @@ public struct Filer: Sendable {
                 return .filed(path: relativePath, digest: digest)
             case .nameTaken:
                 if try holdsSameBytes(finalPath, digest: digest) { return .adopted(path: relativePath, digest: digest) }
-                if besideStill != nil, photo.format.isVideo { besideStill = nil }
+                if besideStill != nil, !photo.format.isSidecar { besideStill = nil }
             }
         }
         throw LibraryError.cannotWrite(

@@ -127,18 +127,18 @@ public struct IndexRebuilder: Sendable {
         return files
     }
 
-    /// Whether the file is a rendition of a photo beside it (a HEIC's `.jpg` or `.png`): made from
-    /// the photo, not filed from a source, so not a photo of its own. The plugins' formats say
-    /// which: a still beside a photo of the same name whose container carries its turn.
+    /// Whether the file is a rendition of a photo beside it (a HEIC's or a TIFF's `.jpg` or
+    /// `.png`): made from the photo, not filed from a source, so not a photo of its own. The
+    /// plugins' formats say which: a still beside a photo of the same name that has a rendition.
     private func isRendition(_ url: URL) -> Bool {
         let formats = layout.photoFormats
-        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isAudio, !format.isHEIF,
+        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isAudio, !format.hasRendition,
               !format.isSidecar
         else {
             return false
         }
         let stem = url.deletingPathExtension()
-        return formats.all.contains { $0.isHEIF && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
+        return formats.all.contains { $0.hasRendition && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
     }
 
     /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.

@@ -53,9 +53,10 @@ public struct LibraryLayout: Sendable {
             + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.fileExtension)"
     }
 
-    /// A Live Photo's movie, beside its photo (`stillPath`, relative to the subject's folder) under
-    /// the same name and its own extension: `pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`.
-    public func livePhotoMoviePath(for subject: Subject, stillPath: String, fileExtension: String,
+    /// A file filed beside a photo (`stillPath`, relative to the subject's folder) under the same
+    /// name and its own extension: a Live Photo's movie (`pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`),
+    /// a raw beside its camera's JPEG, a sidecar.
+    public func besideStillPath(for subject: Subject, stillPath: String, fileExtension: String,
                                    collisionIndex: Int = 0) -> String
     {
         let stem = (stillPath as NSString).deletingPathExtension

@@ -40,7 +40,7 @@ struct LivePhotoReunion {
             guard try filer.holdsSameBytes(oldPath, digest: digest) else { continue }
             let stillInSubject = String(stillPath.dropFirst(subject.path.count + 1))
             // The movie keeps the extension it was filed under: whatever its format, it is the same file.
-            let newRelative = layout.livePhotoMoviePath(for: subject, stillPath: stillInSubject,
+            let newRelative = layout.besideStillPath(for: subject, stillPath: stillInSubject,
                                                         fileExtension: (moviePath as NSString).pathExtension)
             let newPath = try layout.url(forRelativePath: newRelative).path
             // A run stopped after the link left the same bytes at the new name: finish its work.

@@ -38,7 +38,7 @@ public enum HEIFCodec {
         var exif = dossier_buffer()
         var icc = dossier_buffer()
         var status = dossier_status()
-        let result = withInput(content) { data, size, path in
+        let result = content.withCInput { data, size, path in
             dossier_heif_inspect(data, size, path, &info, &exif, &icc, &status)
         }
         let exifBytes = exif.takeBytes()
@@ -58,7 +58,7 @@ public enum HEIFCodec {
         var pixels = dossier_buffer()
         var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
         var status = dossier_status()
-        let result = withInput(content) { data, size, path in
+        let result = content.withCInput { data, size, path in
             dossier_heif_decode(data, size, path, applyingTransformations ? 1 : 0, decodingThreads, &pixels, &width,
                                 &height, &channels, &status)
         }
@@ -76,7 +76,7 @@ public enum HEIFCodec {
         var output = dossier_buffer()
         var width: Int32 = 0, height: Int32 = 0
         var status = dossier_status()
-        let result = withInput(content) { data, size, path in
+        let result = content.withCInput { data, size, path in
             withOptionalBuffer(exifPayload) { exif in
                 dossier_heif_render_jpeg(data, size, path, decodingThreads, Int32(quality), exif.baseAddress, exif.count,
                                          &output, &width, &height, &status)
@@ -85,16 +85,5 @@ public enum HEIFCodec {
         let bytes = output.takeBytes()
         guard result == 0 else { throw status.error(format: formatName) }
         return (bytes, Int(width), Int(height))
-    }
-
-    /// Calls `body` with the bytes in memory, or the scratch file's path.
-    private static func withInput(_ content: PhotoContent,
-                                  _ body: (UnsafePointer<UInt8>?, Int, UnsafePointer<CChar>?) -> Int32) -> Int32 {
-        switch content {
-        case .memory(let bytes):
-            return bytes.withUnsafeBufferPointer { body($0.baseAddress, $0.count, nil) }
-        case .file(let file):
-            return file.path.withCString { body(nil, 0, $0) }
-        }
     }
 }

@@ -149,6 +149,19 @@ public enum JPEGCodec {
         }
         return (output.takeBytes(), Int(width), Int(height))
     }
+
+    /// Encodes interleaved 8-bit RGB as a 4:2:0 JPEG of `quality`.
+    public static func encode(rgb: [UInt8], width: Int, height: Int, quality: Int) throws(PhotoError) -> [UInt8] {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = rgb.withUnsafeBufferPointer {
+            dossier_jpeg_encode_rgb($0.baseAddress, Int32(width), Int32(height), Int32(quality), 2, 2, nil, 0, nil, 0,
+                                    &output, &status)
+        }
+        let bytes = output.takeBytes()
+        guard result == 0 else { throw status.error(format: formatName) }
+        return bytes
+    }
 }
 
 extension JPEGCodec.Info {

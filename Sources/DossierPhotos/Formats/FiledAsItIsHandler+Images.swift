@@ -1,12 +1,14 @@
 import DossierCore
 
 extension FiledAsItIsHandler {
-    /// WebP (messengers, Android downloads), GIF (animated ones kept whole), BMP and TIFF
-    /// (scanners). WebP and TIFF are dated by their EXIF.
+    /// WebP (messengers, Android downloads), GIF (animated ones kept whole), BMP, TIFF
+    /// (scanners) and JPEG XL. WebP, TIFF and JPEG XL are dated by their EXIF. Browsers show WebP
+    /// and GIF; the others get a rendition made by libvips (`VipsCodec`), upright.
     public static let images = FiledAsItIsHandler(
         name: "image",
-        summary: "WebP, GIF, BMP and TIFF images (recognised by their signatures), filed as they are",
-        formats: [.webp, .gif, .bmp, .tiff],
+        summary: "WebP, GIF, BMP, TIFF and JPEG XL images (recognised by their signatures), filed as they are, "
+            + "with a rendition beside each TIFF, BMP and JPEG XL",
+        formats: [.webp, .gif, .bmp, .tiff, .jxl],
         recognise: { head in
             if head.has("RIFF") && head.has("WEBP", at: 8) { return .webp }
             if head.has("GIF87a") || head.has("GIF89a") { return .gif }
@@ -16,18 +18,21 @@ extension FiledAsItIsHandler {
                 return .bmp
             }
             if let tiff = TIFFStructure(Array(head.prefix(16))), tiff.firstDirectory.map({ $0 >= 8 }) == true { return .tiff }
+            // A bare codestream, or the ISO container (a `JXL ` box first).
+            if head.has([0xFF, 0x0A]) || head.has([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]) {
+                return .jxl
+            }
             return nil
         },
         exif: { format, bytes in
             switch format {
             case .webp: return FiledAsItIsHandler.webpExif(bytes)
             case .tiff: return bytes
+            case .jxl: return FiledAsItIsHandler.jxlExif(bytes)
             default: return nil
             }
         },
-        note: { format in
-            format == .tiff || format == .bmp ? "filed byte for byte; no rendition is made for a \(format.displayName) yet" : nil
-        })
+        render: { photo in try VipsCodec.rendition(of: photo.content, format: photo.format.displayName, quality: 90) })
 
     /// A WebP's `EXIF` chunk (RIFF chunks: a four-character code, a little-endian size, the data
     /// padded to an even length), without the `Exif\0\0` some writers put in front.
@@ -42,6 +47,23 @@ extension FiledAsItIsHandler {
                 return Array(chunk.starts(with: JPEGSegments.exifPrefix) ? chunk.dropFirst(JPEGSegments.exifPrefix.count) : chunk)
             }
             offset = start + size + (size % 2)
+        }
+        return nil
+    }
+
+    /// A JPEG XL container's `Exif` box: a four-byte offset to the TIFF header, then the TIFF
+    /// structure (ISO boxes: a big-endian size, which counts its own eight bytes, and a type).
+    static func jxlExif(_ bytes: [UInt8]) -> [UInt8]? {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8, size <= bytes.count - offset else { return nil }
+            if bytes[(offset + 4)..<(offset + 8)].elementsEqual("Exif".utf8), size >= 12 {
+                let skip = bytes[(offset + 8)..<(offset + 12)].reduce(0) { $0 << 8 | Int($1) }
+                let start = offset + 12 + skip
+                return start < offset + size ? Array(bytes[start..<(offset + size)]) : nil
+            }
+            offset += size
         }
         return nil
     }

@@ -3,8 +3,11 @@ import DossierCore
 extension FiledAsItIsHandler {
     /// Camera raws: DNG, Canon CR2 and CR3, Nikon NEF, Sony ARW, Olympus ORF, Panasonic RW2,
     /// Fujifilm RAF; recognised by their own signatures (CR3 by its `crx ` brand, never as a
-    /// movie), dated by the EXIF they carry (a RAF's from its embedded JPEG), filed under
-    /// `photos/` byte for byte. No rendition is made for them yet: the outcome says so.
+    /// movie), dated by the EXIF they carry (a RAF's from its embedded JPEG), else by what LibRaw
+    /// reads (a CR3's), filed under `photos/` byte for byte, with a rendition made of the preview
+    /// the camera embedded, upright (`RawRendition`). One shot with a JPEG (`IMG_0001.CR2` and
+    /// `IMG_0001.JPG`, taken within seconds) is filed beside it under its name, and has no
+    /// rendition: the camera's JPEG is its picture.
     public static let raws = FiledAsItIsHandler(
         name: "raw",
         summary: "camera raws (DNG, CR2, CR3, NEF, ARW, ORF, RW2, RAF), recognised by content, filed as they are",
@@ -21,7 +24,12 @@ extension FiledAsItIsHandler {
             default: return bytes
             }
         },
-        note: { format in "filed byte for byte; no rendition is made for a \(format.displayName) yet" })
+        ownDates: { _, content in
+            guard let taken = try? RawCodec.facts(of: content).taken else { return [] }
+            return [CaptureDate(taken, origin: .rawMetadata)]
+        },
+        render: RawRendition.rendition(of:),
+        pairsWithStill: true)
 
     static func rawFormat(head: [UInt8]) -> PhotoFormat? {
         if head.has("FUJIFILMCCD-RAW") { return .raf }

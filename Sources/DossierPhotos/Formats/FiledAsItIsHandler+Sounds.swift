@@ -20,6 +20,5 @@ extension FiledAsItIsHandler {
             if head.has("fLaC") { return .flac }
             return nil
         },
-        exif: { _, _ in nil },
-        note: { _ in nil })
+        exif: { _, _ in nil })
 }

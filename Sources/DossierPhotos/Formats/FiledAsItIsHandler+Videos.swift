@@ -18,8 +18,7 @@ extension FiledAsItIsHandler {
             if head.count > 388, head[4] == 0x47, head[196] == 0x47, head[388] == 0x47 { return .mts }
             return nil
         },
-        exif: { _, _ in nil },
-        note: { _ in nil })
+        exif: { _, _ in nil })
 }
 
 private extension ArraySlice where Element == UInt8 {

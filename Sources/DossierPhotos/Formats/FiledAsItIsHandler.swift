@@ -1,11 +1,13 @@
 import DossierCore
 
 /// A family of formats filed byte for byte, as they are: recognised by their signatures, dated by
-/// the EXIF block they carry (when they carry one), else by their container's own date
-/// (`ContainerDates`), else by the file's name or time
-/// (`PhotoMetadata`'s order), never turned (one whose EXIF says a turn keeps it, for viewers to
-/// apply). The images, raws, videos and sounds beyond JPEG, PNG, HEIF and MP4/MOV are each one
-/// (`FiledAsItIsHandler.images`, `.raws`, `.videos`, `.sounds`).
+/// the EXIF block they carry (when they carry one), else by their own metadata (a raw's as LibRaw
+/// reads it, a container's `ContainerDates`), else by the file's name or time (`PhotoMetadata`'s
+/// order), never turned (one whose EXIF says a turn keeps it, for viewers to apply). Those
+/// browsers cannot show get a rendition beside them, upright; one whose rendition cannot be made
+/// is filed all the same, and its outcome says why it has none. The images, raws, videos and
+/// sounds beyond JPEG, PNG, HEIF and MP4/MOV are each one (`FiledAsItIsHandler.images`, `.raws`,
+/// `.videos`, `.sounds`).
 public struct FiledAsItIsHandler: PhotoFormatHandler {
     public let name: String
     public let summary: String
@@ -15,8 +17,13 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     /// The EXIF block (a TIFF structure) in a file's bytes (all of them, or the first
     /// `metadataBytes` of a large one), when its format carries one.
     let exif: @Sendable (PhotoFormat, [UInt8]) -> [UInt8]?
-    /// What the outcome says of a file of the format (no rendition is made yet, say).
-    let note: @Sendable (PhotoFormat) -> String?
+    /// Dates the format's own metadata gives, after its EXIF's (a CR3's, read by LibRaw).
+    var ownDates: @Sendable (PhotoFormat, PhotoContent) -> [CaptureDate] = { _, _ in [] }
+    /// The rendition of a photo of the family, when its format has one (`PhotoFormat.hasRendition`).
+    var render: (@Sendable (Photo) throws -> PhotoRendition?)? = nil
+    /// Whether a file of the family shot beside a JPEG or HEIC of its name, at the same time, is
+    /// filed beside it under its name (a raw: `IMG_0001.CR2` with `IMG_0001.JPG`).
+    var pairsWithStill = false
 
     /// How much of a large file is searched for its metadata.
     static let metadataBytes = 8 << 20
@@ -35,11 +42,16 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
         }
         let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil,
-                                     containerDates: ContainerDates.of(bytes, timeZone: context.timeZone),
+                                     containerDates: ownDates(format, content) + ContainerDates.of(bytes, timeZone: context.timeZone),
                                      source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
-                          warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning } + [note(format)].compactMap { $0 })
+                          warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning })
+        if pairsWithStill {
+            // The same rule as a Live Photo's movie's: its name, and a time that agrees.
+            photo.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source, identifier: nil,
+                                                                            taken: photo.captureDate)
+        }
         if let damage = FiledAsItIsHandler.cutShort(bytes, size: input.source.size) {
             // Still the user's bytes: filed as they are, and said.
             photo.damage = damage
@@ -65,5 +77,22 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     /// Filed byte for byte.
     public func upright(_ photo: Photo) -> Photo {
         photo
+    }
+
+    /// The rendition of a photo whose format has one; none for a damaged file (its damage is not
+    /// made into new pixels), nor when it cannot be made: the photo is filed all the same, and
+    /// its warnings say why it has none.
+    public func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition? {
+        guard photo.format.hasRendition, let render else { return nil }
+        if let damage = photo.damage {
+            warnings.append("no rendition: it is damaged (\(damage))")
+            return nil
+        }
+        do {
+            return try render(photo)
+        } catch {
+            warnings.append("no rendition: \(error)")
+            return nil
+        }
     }
 }

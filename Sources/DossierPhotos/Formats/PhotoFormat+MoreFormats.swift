@@ -1,24 +1,25 @@
 import DossierCore
 
-/// The images, raws, videos and sounds filed byte for byte, as they are: none is turned, and none
-/// has a rendition yet.
+/// The images, raws, videos and sounds filed byte for byte, as they are: none is turned. Those
+/// browsers cannot show (TIFF, BMP, JPEG XL, raws) have a rendition beside them.
 extension PhotoFormat {
     public static let webp = PhotoFormat(fileExtension: "webp", displayName: "WebP")
     /// Animated ones kept whole.
     public static let gif = PhotoFormat(fileExtension: "gif", displayName: "GIF")
-    public static let bmp = PhotoFormat(fileExtension: "bmp", displayName: "BMP")
+    public static let bmp = PhotoFormat(fileExtension: "bmp", displayName: "BMP", hasRendition: true)
     /// Scanners' TIFFs.
-    public static let tiff = PhotoFormat(fileExtension: "tif", displayName: "TIFF")
+    public static let tiff = PhotoFormat(fileExtension: "tif", displayName: "TIFF", hasRendition: true)
+    public static let jxl = PhotoFormat(fileExtension: "jxl", displayName: "JPEG XL", hasRendition: true)
 
     /// Camera raws, by maker.
-    public static let dng = PhotoFormat(fileExtension: "dng", displayName: "DNG raw")
-    public static let cr2 = PhotoFormat(fileExtension: "cr2", displayName: "Canon CR2 raw")
-    public static let cr3 = PhotoFormat(fileExtension: "cr3", displayName: "Canon CR3 raw")
-    public static let nef = PhotoFormat(fileExtension: "nef", displayName: "Nikon NEF raw")
-    public static let arw = PhotoFormat(fileExtension: "arw", displayName: "Sony ARW raw")
-    public static let orf = PhotoFormat(fileExtension: "orf", displayName: "Olympus ORF raw")
-    public static let rw2 = PhotoFormat(fileExtension: "rw2", displayName: "Panasonic RW2 raw")
-    public static let raf = PhotoFormat(fileExtension: "raf", displayName: "Fujifilm RAF raw")
+    public static let dng = PhotoFormat(fileExtension: "dng", displayName: "DNG raw", hasRendition: true)
+    public static let cr2 = PhotoFormat(fileExtension: "cr2", displayName: "Canon CR2 raw", hasRendition: true)
+    public static let cr3 = PhotoFormat(fileExtension: "cr3", displayName: "Canon CR3 raw", hasRendition: true)
+    public static let nef = PhotoFormat(fileExtension: "nef", displayName: "Nikon NEF raw", hasRendition: true)
+    public static let arw = PhotoFormat(fileExtension: "arw", displayName: "Sony ARW raw", hasRendition: true)
+    public static let orf = PhotoFormat(fileExtension: "orf", displayName: "Olympus ORF raw", hasRendition: true)
+    public static let rw2 = PhotoFormat(fileExtension: "rw2", displayName: "Panasonic RW2 raw", hasRendition: true)
+    public static let raf = PhotoFormat(fileExtension: "raf", displayName: "Fujifilm RAF raw", hasRendition: true)
 
     /// Camcorders' and older cameras' videos.
     public static let avi = PhotoFormat(fileExtension: "avi", displayName: "AVI", isVideo: true)

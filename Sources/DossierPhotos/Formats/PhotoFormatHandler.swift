@@ -14,7 +14,7 @@ public protocol PhotoFormatHandler: Importer {
     /// format allows. A format filed byte for byte (a movie) gives it back as it is.
     func upright(_ photo: Photo) throws -> Photo
 
-    /// The picture filed beside a photo whose container carries its turn (`PhotoFormat.isHEIF`),
+    /// The picture filed beside a photo browsers cannot show (`PhotoFormat.hasRendition`),
     /// upright as displayed, for programs that cannot read the photo; nil when none is filed.
     /// Asked after `upright`.
     func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition?

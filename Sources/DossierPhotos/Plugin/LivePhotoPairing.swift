@@ -30,7 +30,8 @@ struct LivePhotoPairing {
     static func isStill(_ path: String) -> Bool { stillExtensions.contains((path as NSString).pathExtension.lowercased()) }
 
     /// The still's filed path relative to its subject's folder (`photos/2024/....heic`), or nil
-    /// when the movie, `taken` when it says, has no still.
+    /// when the movie, `taken` when it says, has no still. A raw shot with a JPEG finds its JPEG
+    /// the same way (with no identifier: its name and its time).
     func stillPath(forMovie source: SourceFile, identifier: String?, taken: CaptureDate) -> String? {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension

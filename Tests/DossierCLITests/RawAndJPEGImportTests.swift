@@ -1,0 +1,84 @@
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Testing
+
+/// A camera set to RAW+JPEG writes each shot twice, `IMG_0001.DNG` and `IMG_0001.JPG`: the two
+/// are filed beside each other under the JPEG's name, and the raw needs no rendition of its own.
+/// Only when they say they were taken at the same time: a raw of the same name from another day
+/// is a photo of its own.
+@Suite("A raw and its camera's JPEG are filed beside each other under one name")
+struct RawAndJPEGImportTests {
+    let folder: TemporaryFolder
+    /// The sample JPEG's DateTimeOriginal, width and height.
+    static let sampleTaken = "2023:05:01 09:15:00"
+    static let sampleSize = (width: 640, height: 480)
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// The sample JPEG, and a DNG whose preview is that JPEG, taken at `taken`.
+    func shot(_ stem: String, rawTaken taken: String = RawAndJPEGImportTests.sampleTaken, jpeg: Bool = true,
+              raw: Bool = true) throws {
+        let sample = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        if jpeg { try folder.write(sample, to: "dump/pets/leo/\(stem).JPG") }
+        if raw {
+            try folder.write(TestTIFF.dng(preview: sample, previewWidth: RawAndJPEGImportTests.sampleSize.width,
+                                           previewHeight: RawAndJPEGImportTests.sampleSize.height, orientation: 1, taken: taken),
+                             to: "dump/pets/leo/\(stem).DNG")
+        }
+    }
+
+    func outcome(_ result: DossierBinary.Result, _ name: String) throws -> [String: Any] {
+        try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("/\(name)") ?? false }, "\(result.standardOutput)")
+    }
+
+    func destination(_ result: DossierBinary.Result, _ name: String) throws -> String {
+        try #require(try outcome(result, name)["destination"] as? String)
+    }
+
+    func stem(_ path: String) -> String { (path as NSString).deletingPathExtension }
+
+    func importDump() throws -> DossierBinary.Result {
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result
+    }
+
+    @Test("Imported together, the raw is filed beside its JPEG under its name, byte for byte, and has no rendition")
+    func together() throws {
+        try shot("IMG_0001")
+        let result = try importDump()
+        let jpeg = try destination(result, "IMG_0001.JPG")
+        let raw = try destination(result, "IMG_0001.DNG")
+        #expect(raw == stem(jpeg) + ".dng")
+        #expect(try outcome(result, "IMG_0001.DNG")["rendition"] == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: raw)) == Data(contentsOf: folder.url.appendingPathComponent("dump/pets/leo/IMG_0001.DNG")))
+        // The JPEG in the library is the camera's, not a rendition made over it.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jpeg)).count > 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: (jpeg as NSString).deletingLastPathComponent).sorted()
+        #expect(names == [(jpeg as NSString).lastPathComponent, (raw as NSString).lastPathComponent].sorted())
+    }
+
+    @Test("A raw of its JPEG's name taken hours apart is filed under its own name and date, with its own rendition")
+    func notTheSameShot() throws {
+        try shot("IMG_0001", rawTaken: "2023:05:01 13:40:00")
+        let result = try importDump()
+        let jpeg = try destination(result, "IMG_0001.JPG")
+        let raw = try destination(result, "IMG_0001.DNG")
+        #expect(stem(raw) != stem(jpeg))
+        #expect((raw as NSString).lastPathComponent.hasPrefix("2023-05-01_134000_"))
+        #expect(try outcome(result, "IMG_0001.DNG")["rendition"] as? String == stem(raw) + ".jpg", "\(result.standardOutput)")
+    }
+
+    @Test("A raw whose JPEG was filed by an earlier import is filed beside it")
+    func jpegFiledEarlier() throws {
+        try shot("IMG_0001", raw: false)
+        let first = try importDump()
+        let jpeg = try destination(first, "IMG_0001.JPG")
+        try shot("IMG_0001", jpeg: false)
+        let second = try importDump()
+        #expect(try destination(second, "IMG_0001.DNG") == stem(jpeg) + ".dng")
+    }
+}
