@@ -1,4 +1,4 @@
-// Camera raws through LibRaw: their facts (the date and turn the camera wrote) and the preview
+// Camera raws through LibRaw: how the camera says to show them (their turn) and the preview
 // the camera embedded, which is what a rendition is made of. Nothing here decodes the raw data
 // itself: a raw is filed byte for byte, and its embedded preview is the camera's own picture.
 #include "dossier_common.h"
@@ -24,20 +24,8 @@ static libraw_data_t *raw_open(const uint8_t *data, size_t size, const char *pat
 
 static void raw_facts(const libraw_data_t *raw, dossier_raw_facts *facts) {
     facts->flip = raw->sizes.flip;
-    facts->timestamp = (int64_t)raw->other.timestamp;
     facts->width = raw->sizes.width;
     facts->height = raw->sizes.height;
-}
-
-int dossier_raw_read_facts(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,
-                           dossier_status *status) {
-    dossier_status_reset(status);
-    memset(facts, 0, sizeof *facts);
-    libraw_data_t *raw = raw_open(data, size, path, status);
-    if (!raw) return status->code;
-    raw_facts(raw, facts);
-    libraw_close(raw);
-    return 0;
 }
 
 int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,

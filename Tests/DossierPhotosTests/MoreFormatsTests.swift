@@ -212,4 +212,36 @@ extension MoreFormatsTests {
             }
         }
     }
+
+    /// An ISO box: its big-endian size (counting its own eight bytes), its type, its payload.
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(payload.count + 8) + Array(type.utf8) + payload }
+
+    /// A CR3's start as Canon's cameras write it: `ftyp crx `, then in `moov` Canon's `uuid` box
+    /// with IFD0 (`CMT1`) and the EXIF IFD (`CMT2`) as TIFF structures of their own.
+    static func cr3(dateTimeOriginal: String, offset: String?) -> [UInt8] {
+        var ifd0 = ExifFixture()
+        ifd0.make = "Canon"
+        ifd0.dateTimeOriginal = nil
+        var exifIFD: [TestTIFF.Entry] = [.ascii(0x9003, dateTimeOriginal)]
+        if let offset { exifIFD.append(.ascii(0x9011, offset)) }
+        let cmt2 = TestTIFF.file(ifdCount: 1, blobs: []) { _ in [exifIFD] }
+        let canon: [UInt8] = [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48]
+        let uuid = box("uuid", canon + box("CNCV", Array("CanonCR3_001/01.09.00/00.00.00".utf8)) + box("CMT1", ifd0.tiff)
+            + box("CMT2", cmt2))
+        return box("ftyp", Array("crx ".utf8) + be32(1) + Array("crx isom".utf8)) + box("moov", uuid)
+            + box("mdat", [UInt8](repeating: 0x11, count: 256))
+    }
+
+    @Test("A Canon CR3 is dated by the DateTimeOriginal (and its offset) in its CMT2 box, and filed as a raw")
+    func cr3Dates() throws {
+        let bytes = MoreFormatsTests.cr3(dateTimeOriginal: "2020:02:03 04:05:06", offset: "+09:00")
+        let photo = try PhotoFiling.imported(bytes, path: "/dump/IMG_0001.CR3")
+        #expect(photo.format == .cr3)
+        #expect(photo.captureDate.origin == .exifDateTimeOriginal)
+        #expect(photo.captureDate.iso8601 == "2020-02-03T04:05:06+09:00")
+        // Without it, the next source decides: here the file's time.
+        let undated = try PhotoFiling.imported(MoreFormatsTests.cr3(dateTimeOriginal: "0000:00:00 00:00:00", offset: nil),
+                                               path: "/dump/IMG_0002.CR3")
+        #expect(undated.captureDate.origin == .fileModificationTime)
+    }
 }

@@ -77,6 +77,18 @@ struct RenditionTests {
         #expect(shown.psnr(against: expected) > 55)
     }
 
+    @Test("A raw whose preview is stored as pixels gets a JPEG of them, turned as the raw says")
+    func rawWithPixelPreview() throws {
+        let preview = TestPicture.smooth(width: 32, height: 16)
+        let bytes = TestTIFF.dng(preview: preview.pixels, previewWidth: 32, previewHeight: 16, previewIsJPEG: false,
+                                 orientation: 6)
+        let photo = try PhotoFiling.upright(bytes, path: "/dump/IMG_0003.DNG")
+        let shown = try RenditionTests.shown(try #require(photo.rendition))
+        let expected = preview.turnedUpright(for: 6)
+        #expect((shown.width, shown.height) == (16, 32))
+        #expect(shown.psnr(against: expected) > 30)
+    }
+
     @Test("A raw LibRaw cannot read is filed byte for byte with its EXIF date, and its warnings say it has no rendition")
     func rawWithoutRendition() throws {
         var exif = ExifFixture()

@@ -4,23 +4,23 @@ import Foundation
 /// scanner might write, a DNG as cameras and phones write them (its IFD0 a JPEG preview, its
 /// raw data in a SubIFD, its dates in an EXIF IFD).
 public enum TestTIFF {
-    struct Entry {
+    public struct Entry {
         let tag: Int
         let type: Int
         let count: Int
         let value: [UInt8]
 
-        static func short(_ tag: Int, _ values: Int...) -> Entry {
+        public static func short(_ tag: Int, _ values: Int...) -> Entry {
             Entry(tag: tag, type: 3, count: values.count, value: values.flatMap { le($0, 2) })
         }
-        static func long(_ tag: Int, _ values: Int...) -> Entry {
+        public static func long(_ tag: Int, _ values: Int...) -> Entry {
             Entry(tag: tag, type: 4, count: values.count, value: values.flatMap { le($0, 4) })
         }
-        static func ascii(_ tag: Int, _ text: String) -> Entry {
+        public static func ascii(_ tag: Int, _ text: String) -> Entry {
             Entry(tag: tag, type: 2, count: text.utf8.count + 1, value: Array(text.utf8) + [0])
         }
-        static func bytes(_ tag: Int, _ values: [UInt8]) -> Entry { Entry(tag: tag, type: 1, count: values.count, value: values) }
-        static func signedRationals(_ tag: Int, _ values: [Int]) -> Entry {
+        public static func bytes(_ tag: Int, _ values: [UInt8]) -> Entry { Entry(tag: tag, type: 1, count: values.count, value: values) }
+        public static func signedRationals(_ tag: Int, _ values: [Int]) -> Entry {
             Entry(tag: tag, type: 10, count: values.count / 2, value: values.flatMap { le($0, 4) })
         }
     }
@@ -30,7 +30,7 @@ public enum TestTIFF {
     /// A file of IFDs (the first is IFD0, the others reached by the pointers their entries hold)
     /// and then blobs (image data). `entries` makes each IFD's entries from where everything lies:
     /// the IFDs' offsets, then the blobs'. Laid out until the offsets settle.
-    static func file(ifdCount: Int, blobs: [[UInt8]], entries: ([Int]) -> [[Entry]]) -> [UInt8] {
+    public static func file(ifdCount: Int, blobs: [[UInt8]], entries: ([Int]) -> [[Entry]]) -> [UInt8] {
         var offsets = [Int](repeating: 0, count: ifdCount + blobs.count)
         var bytes: [UInt8] = []
         for _ in 0..<4 {
@@ -75,18 +75,18 @@ public enum TestTIFF {
         }
     }
 
-    /// A DNG: IFD0 the camera's JPEG preview (`preview`, `previewWidth` x `previewHeight`, as
-    /// stored) with the raw's Orientation and Make, a SubIFD of 16-bit CFA data, an EXIF IFD with
-    /// DateTimeOriginal when `taken` is given.
-    public static func dng(preview: [UInt8], previewWidth: Int, previewHeight: Int, orientation: Int,
-                    taken: String? = "2019:04:05 06:07:08") -> [UInt8] {
+    /// A DNG: IFD0 the camera's preview (`preview`, `previewWidth` x `previewHeight`, as stored:
+    /// a JPEG, or 8-bit RGB when `previewIsJPEG` is false) with the raw's Orientation and Make, a
+    /// SubIFD of 16-bit CFA data, an EXIF IFD with DateTimeOriginal when `taken` is given.
+    public static func dng(preview: [UInt8], previewWidth: Int, previewHeight: Int, previewIsJPEG: Bool = true,
+                           orientation: Int, taken: String? = "2019:04:05 06:07:08") -> [UInt8] {
         let width = 64, height = 32
         let raw = (0..<(width * height * 2)).map { UInt8(truncatingIfNeeded: $0 * 37 + $0 / 128 * 11) }
         return file(ifdCount: 3, blobs: [preview, raw]) { offsets in
             let identity = [10000, 10000, 0, 10000, 0, 10000, 0, 10000, 10000, 10000, 0, 10000, 0, 10000, 0, 10000, 10000, 10000]
             return [
-                [.long(254, 1), .long(256, previewWidth), .long(257, previewHeight), .short(258, 8, 8, 8), .short(259, 7),
-                 .short(262, 6), .ascii(271, "Dossier"), .ascii(272, "Test DNG"), .long(273, offsets[3]),
+                [.long(254, 1), .long(256, previewWidth), .long(257, previewHeight), .short(258, 8, 8, 8),
+                 .short(259, previewIsJPEG ? 7 : 1), .short(262, previewIsJPEG ? 6 : 2), .ascii(271, "Dossier"), .ascii(272, "Test DNG"), .long(273, offsets[3]),
                  .short(274, orientation), .short(277, 3), .long(278, previewHeight), .long(279, preview.count),
                  .long(330, offsets[2]), .long(34665, offsets[1]), .bytes(50706, [1, 4, 0, 0]),
                  .ascii(50708, "Dossier Test DNG"), .signedRationals(50721, identity)],

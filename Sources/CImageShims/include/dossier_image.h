@@ -276,9 +276,6 @@ typedef struct {
     /// LibRaw's turn (sizes.flip): bit 1 flips left-right, bit 2 top-bottom, bit 4 transposes;
     /// 0 upright, 3 half a turn, 5 a quarter counter-clockwise, 6 a quarter clockwise.
     int flip;
-    /// When it was taken, as LibRaw gives it: the camera's wall clock read as this process's
-    /// local time (mktime), 0 when the raw says nothing.
-    int64_t timestamp;
     int width;
     int height;
 } dossier_raw_facts;
@@ -292,10 +289,8 @@ typedef struct {
     dossier_buffer pixels;
 } dossier_raw_picture;
 
-/// Reads a raw's facts from memory (data, size) or, when `path` is not NULL, from that file.
-int dossier_raw_read_facts(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,
-                           dossier_status *status);
-/// Reads a raw's facts and takes out its largest embedded preview, as it is stored (not turned).
+/// Reads a raw (in memory, data and size, or when `path` is not NULL that file), its facts, and
+/// takes out its largest embedded preview, as it is stored (not turned).
 int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,
                         dossier_raw_picture *picture, dossier_status *status);
 

@@ -26,8 +26,6 @@ public struct CaptureDate: Hashable, Sendable {
         case riffDate
         /// A Matroska or WebM file's `DateUTC` (an instant).
         case matroskaDate
-        /// A raw's date as LibRaw reads it from the maker's own structures (a Canon CR3's).
-        case rawMetadata
         /// An AVCHD camcorder's recording date, in its H.264 stream's `MDPM` metadata (an MTS's).
         case avchdDate
         /// A date in the file's name (`IMG_20170101_010101.jpg`, `FileNameDate`).
@@ -63,7 +61,6 @@ public struct CaptureDate: Hashable, Sendable {
             case .id3RecordingTime: "ID3 recording time"
             case .riffDate: "RIFF date"
             case .matroskaDate: "Matroska DateUTC"
-            case .rawMetadata: "raw's date (LibRaw)"
             case .avchdDate: "AVCHD recording date"
             case .fileName: "file name's date"
             case .fileModificationTime: "file's modification time"
@@ -89,7 +86,6 @@ public struct CaptureDate: Hashable, Sendable {
             case .id3RecordingTime: "id3:RecordingTime"
             case .riffDate: "riff:DateTimeOriginal"
             case .matroskaDate: "matroska:DateUTC"
-            case .rawMetadata: "raw:DateTimeOriginal"
             case .avchdDate: "h264:DateTimeOriginal"
             case .fileName: "filename"
             case .fileModificationTime: "mtime"

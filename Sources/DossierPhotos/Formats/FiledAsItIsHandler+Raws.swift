@@ -3,8 +3,8 @@ import DossierCore
 extension FiledAsItIsHandler {
     /// Camera raws: DNG, Canon CR2 and CR3, Nikon NEF, Sony ARW, Olympus ORF, Panasonic RW2,
     /// Fujifilm RAF; recognised by their own signatures (CR3 by its `crx ` brand, never as a
-    /// movie), dated by the EXIF they carry (a RAF's from its embedded JPEG), else by what LibRaw
-    /// reads (a CR3's), filed under `photos/` byte for byte, with a rendition made of the preview
+    /// movie), dated by the EXIF they carry (a RAF's from its embedded JPEG, a CR3's from its
+    /// `CMT2` box), filed under `photos/` byte for byte, with a rendition made of the preview
     /// the camera embedded, upright (`RawRendition`). One shot with a JPEG (`IMG_0001.CR2` and
     /// `IMG_0001.JPG`, taken within seconds) is filed beside it under its name, and has no
     /// rendition: the camera's JPEG is its picture.
@@ -24,10 +24,7 @@ extension FiledAsItIsHandler {
             default: return bytes
             }
         },
-        ownDates: { _, content in
-            guard let taken = try? RawCodec.facts(of: content).taken else { return [] }
-            return [CaptureDate(taken, origin: .rawMetadata)]
-        },
+        ownDates: { format, bytes in format == .cr3 ? FiledAsItIsHandler.cr3Dates(bytes) : [] },
         render: RawRendition.rendition(of:),
         pairsWithStill: true)
 
@@ -56,5 +53,37 @@ extension FiledAsItIsHandler {
         let offset = bytes[84..<88].reduce(0) { $0 << 8 | Int($1) }, length = bytes[88..<92].reduce(0) { $0 << 8 | Int($1) }
         guard offset >= 92, length > 0, offset <= bytes.count, length <= bytes.count - offset else { return nil }
         return JPEGSegments.exifTIFF(in: Array(bytes[offset..<(offset + length)]))
+    }
+
+    /// Canon's `uuid` box in a CR3's `moov`, which holds its TIFF structures.
+    static let canonMetadataBox: [UInt8] = [0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B,
+                                            0x6A, 0x48]
+
+    /// A CR3's dates: its EXIF IFD is a TIFF structure of its own, `CMT2` in Canon's `uuid` box
+    /// (IFD0 is `CMT1`), whose first directory holds DateTimeOriginal, DateTimeDigitized and
+    /// their offsets, as exiftool reads them.
+    static func cr3Dates(_ bytes: [UInt8]) -> [CaptureDate] {
+        let reader = ISOBoxReader(bytes)
+        guard let moov = try? reader.firstTopLevel("moov"), let boxes = try? reader.children(of: moov),
+              let canon = boxes.first(where: {
+                  // A uuid box's payload starts after its 16-byte user type.
+                  $0.type == "uuid" && (try? bytes.read(at: $0.payloadStart - 16, length: 16)) == canonMetadataBox
+              }),
+              let inside = try? reader.children(of: canon),
+              let cmt2 = inside.first(where: { $0.type == "CMT2" }), let payload = try? reader.payload(of: cmt2),
+              let tiff = TIFFStructure(payload), let first = tiff.firstDirectory, let entries = tiff.entries(at: first)
+        else { return [] }
+        func text(_ tag: UInt16) -> String? {
+            guard let entry = entries.first(where: { $0.tag == tag }), entry.type == 2, let range = tiff.valueRange(of: entry)
+            else { return nil }
+            return String(decoding: payload[range].prefix { $0 != 0 }, as: UTF8.self)
+        }
+        var dates: [CaptureDate] = []
+        for (tag, offsetTag, origin) in [(UInt16(0x9003), UInt16(0x9011), CaptureDate.Origin.exifDateTimeOriginal),
+                                         (0x9004, 0x9012, .exifDateTimeDigitized)] {
+            guard let taken = text(tag).flatMap(LocalDateTime.init(exif:)) else { continue }
+            dates.append(CaptureDate(taken, origin: origin, utcOffset: text(offsetTag).flatMap(UTCOffset.init(parsing:))))
+        }
+        return dates
     }
 }

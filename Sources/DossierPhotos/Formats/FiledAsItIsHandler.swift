@@ -1,8 +1,8 @@
 import DossierCore
 
 /// A family of formats filed byte for byte, as they are: recognised by their signatures, dated by
-/// the EXIF block they carry (when they carry one), else by their own metadata (a raw's as LibRaw
-/// reads it, a container's `ContainerDates`), else by the file's name or time (`PhotoMetadata`'s
+/// the EXIF block they carry (when they carry one), else by their own metadata (a CR3's boxes,
+/// a container's `ContainerDates`), else by the file's name or time (`PhotoMetadata`'s
 /// order), never turned (one whose EXIF says a turn keeps it, for viewers to apply). Those
 /// browsers cannot show get a rendition beside them, upright; one whose rendition cannot be made
 /// is filed all the same, and its outcome says why it has none. The images, raws, videos and
@@ -17,8 +17,9 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     /// The EXIF block (a TIFF structure) in a file's bytes (all of them, or the first
     /// `metadataBytes` of a large one), when its format carries one.
     let exif: @Sendable (PhotoFormat, [UInt8]) -> [UInt8]?
-    /// Dates the format's own metadata gives, after its EXIF's (a CR3's, read by LibRaw).
-    var ownDates: @Sendable (PhotoFormat, PhotoContent) -> [CaptureDate] = { _, _ in [] }
+    /// Dates the format's own metadata gives, after its EXIF's (a CR3's), from the bytes of the
+    /// file searched for metadata.
+    var ownDates: @Sendable (PhotoFormat, [UInt8]) -> [CaptureDate] = { _, _ in [] }
     /// The rendition of a photo of the family, when its format has one (`PhotoFormat.hasRendition`).
     var render: (@Sendable (Photo) throws -> PhotoRendition?)? = nil
     /// Whether a file of the family shot beside a JPEG or HEIC of its name, at the same time, is
@@ -42,7 +43,7 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
         }
         let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil,
-                                     containerDates: ownDates(format, content) + ContainerDates.of(bytes, timeZone: context.timeZone),
+                                     containerDates: ownDates(format, bytes) + ContainerDates.of(bytes, timeZone: context.timeZone),
                                      source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
