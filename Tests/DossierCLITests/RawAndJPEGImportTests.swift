@@ -81,4 +81,22 @@ struct RawAndJPEGImportTests {
         let second = try importDump()
         #expect(try destination(second, "IMG_0001.DNG") == stem(jpeg) + ".dng")
     }
+
+    @Test("Through an index rebuild the camera's JPEG beside its raw stays a photo, and a lone raw's rendition stays a rendition")
+    func throughIndexRebuild() throws {
+        try shot("IMG_0001")
+        try shot("IMG_0002", rawTaken: "2023:05:01 13:40:00", jpeg: false)
+        let result = try importDump()
+        let jpeg = try destination(result, "IMG_0001.JPG")
+        let loneRendition = try #require(try outcome(result, "IMG_0002.DNG")["rendition"] as? String)
+        #expect(try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url).status == 0)
+        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
+        let index = try #require(try LibraryIndex.openReadOnly(layout))
+        defer { index.close() }
+        func relative(_ path: String) -> String { String(path.dropFirst(layout.root.path.count + 1)) }
+        #expect(try index.filedFile(at: relative(jpeg)) != nil)
+        #expect(try index.filedFile(at: relative(stem(jpeg) + ".dng")) != nil)
+        #expect(try index.filedFile(at: relative(loneRendition)) == nil)
+        #expect(try index.filedFile(at: relative(stem(loneRendition) + ".dng")) != nil)
+    }
 }

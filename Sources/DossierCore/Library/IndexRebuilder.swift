@@ -116,9 +116,10 @@ public struct IndexRebuilder: Sendable {
             let url = try layout.url(forRelativePath: path)
             guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
             else { continue }
-            guard layout.files.isFile(url.path), !isRendition(url) else { continue }
+            guard layout.files.isFile(url.path) else { continue }
             // Read a chunk at a time: a video may be gigabytes.
             let (size, digest) = try layout.files.digest(ofFile: url.path)
+            guard !isRendition(url, digest: digest) else { continue }
             files.append(FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                    sourceSha256: nil, size: size,
                                    capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
@@ -129,8 +130,10 @@ public struct IndexRebuilder: Sendable {
 
     /// Whether the file is a rendition of a photo beside it (a HEIC's or a TIFF's `.jpg` or
     /// `.png`): made from the photo, not filed from a source, so not a photo of its own. The
-    /// plugins' formats say which: a still beside a photo of the same name that has a rendition.
-    private func isRendition(_ url: URL) -> Bool {
+    /// plugins' formats say which: a still beside a photo of the same name that has a rendition,
+    /// and whose bytes are not the ones its name was made from (a camera's JPEG filed with its
+    /// raw beside it carries its own digest in its name; a rendition carries the photo's).
+    private func isRendition(_ url: URL, digest: ContentDigest) -> Bool {
         let formats = layout.photoFormats
         guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isAudio, !format.hasRendition,
               !format.isSidecar
@@ -138,6 +141,8 @@ public struct IndexRebuilder: Sendable {
             return false
         }
         let stem = url.deletingPathExtension()
+        let nameParts = stem.lastPathComponent.split(separator: "_")
+        if nameParts.count == 3, nameParts[2].split(separator: "-").first.map(String.init) == digest.shortHex { return false }
         return formats.all.contains { $0.hasRendition && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
     }
 
