@@ -201,7 +201,7 @@ extension MoreFormatsTests {
         let info = MoreFormatsTests.riffChunk("LIST", Array("INFO".utf8) + MoreFormatsTests.riffChunk("ICRD", Array("2016-07-08".utf8)))
         let wav = Array("RIFF".utf8) + MoreFormatsTests.le32(4 + info.count) + Array("WAVE".utf8) + info
         var generator = TestSeed().generator
-        for sample in [mkv, mp3, wav] {
+        for sample in [mkv, mp3, wav, MoreFormatsTests.mts(m2ts: false), MoreFormatsTests.mts(m2ts: true)] {
             for length in 0...sample.count { _ = ContainerDates.of(Array(sample.prefix(length)), timeZone: .current) }
             for _ in 0..<2_000 {
                 var damaged = sample
@@ -243,5 +243,50 @@ extension MoreFormatsTests {
         let undated = try PhotoFiling.imported(MoreFormatsTests.cr3(dateTimeOriginal: "0000:00:00 00:00:00", offset: nil),
                                                path: "/dump/IMG_0002.CR3")
         #expect(undated.captureDate.origin == .fileModificationTime)
+    }
+
+    /// An AVCHD camcorder's MTS (an M2TS with `m2ts`: 192-byte packets, a 4-byte time first): a
+    /// table packet, then the video's packets (PID 0x1011) with a sound packet (PID 0x1100)
+    /// between them. The video's SEI carries `MDPM` for 2021-07-08 00:00:02, cut by the first
+    /// video packet's end, its `00 00 02` written with H.264's emulation-prevention byte.
+    static func mts(m2ts: Bool) -> [UInt8] {
+        let sei: [UInt8] = [0, 0, 0, 1, 0x06, 0x05, 0x40] + [0x17, 0xEE, 0x8C, 0x60, 0xF8, 0x4D, 0x11, 0xD9, 0x8C, 0xD6, 0x08, 0x00,
+                                                            0x20, 0x0C, 0x9A, 0x66]
+            + Array("MDPM".utf8) + [3, 0x18, 0x09, 0x20, 0x21, 0x07, 0x19, 0x08, 0x00, 0x00, 0x03, 0x02, 0x1A, 0x01, 0x02, 0x03, 0x04]
+        let pes: [UInt8] = [0, 0, 1, 0xE0, 0, 0, 0x80, 0x80, 0x05, 0x21, 0x00, 0x01, 0x00, 0x01]
+        let filler = [UInt8](repeating: 0x2A, count: 184 - pes.count - 30)
+        let video = pes + [0, 0, 0, 1, 0x09, 0xF0] + filler + sei + [UInt8](repeating: 0x37, count: 200)
+        func packet(_ pid: Int, _ payload: ArraySlice<UInt8>, counter: Int) -> [UInt8] {
+            var bytes: [UInt8] = [0x47, UInt8(pid >> 8), UInt8(pid & 0xFF)]
+            if payload.count >= 184 {
+                bytes += [0x10 | UInt8(counter & 0xF)] + payload.prefix(184)
+            } else {
+                // Stuffed by an adaptation field to 188 bytes.
+                let stuffing = 183 - payload.count
+                bytes += [0x30 | UInt8(counter & 0xF), UInt8(stuffing)] + (stuffing > 0 ? [0x00] : [])
+                    + [UInt8](repeating: 0xFF, count: max(stuffing - 1, 0)) + payload
+            }
+            return (m2ts ? [0x00, 0x01, 0x02, 0x03] : []) + bytes
+        }
+        var bytes = packet(0, ArraySlice([UInt8](repeating: 0xFF, count: 184)), counter: 0)
+        bytes += packet(0x1011, video[0..<184], counter: 0)
+        bytes += packet(0x1100, ArraySlice([UInt8](repeating: 0x55, count: 184)), counter: 0)
+        bytes += packet(0x1011, video[184..<368], counter: 1)
+        bytes += packet(0x1011, video[368...], counter: 2)
+        return bytes
+    }
+
+    @Test("An AVCHD camcorder's MTS and M2TS are dated by the MDPM in their video, read across packets")
+    func avchdDates() throws {
+        for m2ts in [false, true] {
+            let bytes = MoreFormatsTests.mts(m2ts: m2ts)
+            let video = try PhotoFiling.imported(bytes, path: "/dump/00001.MTS")
+            #expect(video.format == .mts)
+            #expect(video.captureDate.origin == .avchdDate)
+            #expect(video.captureDate.iso8601 == "2021-07-08T00:00:02")
+        }
+        // The same packets without MDPM's date entries: no date from them.
+        let undated = MoreFormatsTests.mts(m2ts: false).map { $0 == 0x18 ? 0x28 : $0 }
+        #expect(try PhotoFiling.imported(undated, path: "/dump/00002.MTS").captureDate.origin == .fileModificationTime)
     }
 }

@@ -3,13 +3,15 @@ import Foundation
 
 /// The dates sound and video containers keep in their own headers, read by small bounded readers
 /// (every length checked against the bytes there are): an MP3's ID3v2 tag, a RIFF file's chunks
-/// (an AVI's `IDIT`, a WAV's `bext`, `LIST`/`INFO`'s `ICRD`), a Matroska file's `DateUTC`. A date
+/// (an AVI's `IDIT`, a WAV's `bext`, `LIST`/`INFO`'s `ICRD`), a Matroska file's `DateUTC`, an
+/// AVCHD camcorder's `MDPM` in an MTS (`AVCHDDates`). A date
 /// without its day (an ID3 year alone) dates nothing: the file's name or time does better.
 enum ContainerDates {
     static func of(_ bytes: [UInt8], timeZone: TimeZone) -> [CaptureDate] {
         if bytes.has("ID3") { return id3(bytes) }
         if bytes.has("RIFF") { return riff(bytes) }
         if bytes.has([0x1A, 0x45, 0xDF, 0xA3]) { return matroska(bytes, timeZone: timeZone) }
+        if AVCHDDates.packetLayout(bytes) != nil { return AVCHDDates.of(bytes) }
         return []
     }
 
