@@ -117,11 +117,33 @@ extension QuietImportTests {
         #expect((cut["warnings"] as? [String])?.last
             == "damaged (cut short: its RIFF header says 4104 bytes, the file has \(webp.count)): filed byte for byte as it is")
     }
-}
 
-/// A file's bytes, to show a skipped source was left untouched.
-enum SafetyBytes {
-    static func of(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { Array($0) }
+    @Test("A CSV of dates and nothing Dossier reads (a bank statement, a GPS track) is one problem for the file, not one per row")
+    func csvOfNoCareRecords() throws {
+        let bank = "Date,Description,Debit,Credit,Balance\n03/01/2024,TESCO STORES 2231,12.50,,1000.00\n"
+            + "03/02/2024,SALARY ACME LTD,,2000.00,3000.00\n03/04/2024,PETS AT HOME,31.99,,2968.01\n"
+        let track = "timestamp,lat,lon,alt_m,speed_ms,sats\n2016-10-04 15:26:01,51.50712,-0.12763,12.5,3.2,11\n"
+            + "2016-10-04 15:26:02,51.50714,-0.12761,13.5,3.4,11\n2016-10-04 15:26:03,51.50717,-0.12758,14.0,3.1,12\n"
+        let bankPath = try folder.write(bank, to: "dump/pets/leo/bank.csv")
+        try folder.write(track, to: "dump/pets/leo/track.csv")
+        // A care log beside them is read as ever.
+        try folder.write("date,weight (g)\n2024-03-01,45\n", to: "dump/pets/leo/weights.csv")
+        let result = try run()
+        #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
+        for (name, columns) in [("bank.csv", "'Description', 'Debit', 'Credit', 'Balance'"),
+                                ("track.csv", "'lat', 'lon', 'alt_m', 'speed_ms', 'sats'")] {
+            let skipped = try outcome(result, name)
+            #expect(skipped["status"] as? String == "skipped")
+            #expect((skipped["error"] as? String)?.hasSuffix(
+                "\(name): not a care record: no kind, note or measurement column (beside its dates: \(columns)); nothing in it is filed")
+                == true, "\(skipped)")
+            #expect(skipped["problems"] == nil)
+        }
+        #expect(try outcome(result, "weights.csv")["status"] as? String == "imported")
+        #expect(SafetyBytes.of(bankPath) == Array(bank.utf8))
+        // The ledger holds one problem for each, the whole file.
+        let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url)
+        let listed = problems.jsonLines.filter { ($0["source"] as? String)?.hasSuffix(".csv") == true }
+        #expect(listed.count == 2, "\(problems.standardOutput)")
     }
 }

@@ -42,6 +42,8 @@ struct CSVColumnsTests {
               ("시간(분)", "시간", .minutes, 1), ("Milk (ml)", "Milk", .millilitres, 1), ("Water (L)", "Water", .millilitres, 1000),
               ("Crickets (count)", "Crickets", .count, 1), ("귀뚜라미(마리)", "귀뚜라미", .count, 1), ("밀웜 (개)", "밀웜", .count, 1),
               ("Weight [kg]", "Weight", .grams, 1000), ("weight_kg", "weight", .grams, 1000), ("Length（mm）", "Length", .centimetres, 0.1),
+              // A flight log's elapsed time: a duration, never the time of day (whose every cell would be a problem).
+              ("time(millisecond)", "time", .minutes, 1.0 / 60_000),
           ] as [(String, String, MeasurementUnit, Double)])
     func unitsInHeaders(_ header: String, _ name: String, _ unit: MeasurementUnit, _ factor: Double) {
         #expect(CSVColumns.role(of: header) == .measurement(name: name, unit: unit, factor: factor))

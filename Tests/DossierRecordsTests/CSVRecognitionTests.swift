@@ -83,6 +83,14 @@ struct CSVRecognitionTests {
         #expect(throws: ProfileFields.Failure.missing("kind for '하나' (pets or children)")) { try unknown.get() }
     }
 
+    @Test("A header of subjects needs something only a subject has: a contact list (id, name, email, phone) is none")
+    func profileHeaders() {
+        #expect(ProfileColumns(header: ["id", "name", "born", "species"]) != nil)
+        #expect(ProfileColumns(header: ["id", "name", "kind"]) != nil)
+        #expect(ProfileColumns(header: ["id", "name", "email", "phone"]) == nil)
+        #expect(ProfileColumns(header: ["id", "name", "aliases", "notes"]) == nil)
+    }
+
     @Test("Download and copy suffixes are taken off a file's name before it names a kind", arguments: [
         ("BabyRecords (1)", "BabyRecords"), ("weights-2", "weights"), ("feeding copy", "feeding"), ("sleep_1", "sleep"),
         ("log copy 3", "log"), ("Feeding Copy (2)", "Feeding"), ("log-2024", "log-2024"), ("(1)", "(1)"), ("weights", "weights"),

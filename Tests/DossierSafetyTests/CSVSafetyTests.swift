@@ -86,8 +86,9 @@ struct CSVSafetyTests {
         try folder.write("date,weight (g),note\n2024-03-01,45,\"\(note)\"\n2024-03-02,46,ok\n", to: "in/pets/leo/care.csv")
         let header = ["date"] + (1..<10_000).map { "probe \($0)" }
         let row = { (day: Int) in ["2024-04-0\(day)"] + (1..<10_000).map { "\(($0 * day * 37) % 100)" } }
+        // Named for a kind Dossier knows: a table of dates and nothing it reads is no care record.
         try folder.write([header, row(1), row(2)].map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n",
-                         to: "in/pets/leo/probes.csv")
+                         to: "in/pets/leo/cleaning-probes.csv")
         let imported = try DossierBinary.run(["import", "in", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0)
         let records = try CSVSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl")

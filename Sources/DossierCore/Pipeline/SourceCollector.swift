@@ -202,7 +202,10 @@ final class SourceCollector: ItemSink {
                 // is one problem in the ledger, kept with its copy, so `dossier problems` never
                 // says every source was filed when this one gave nothing.
                 let lines = ledger.count + unledgered
-                let reason = "no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"
+                // The importer's one problem with the whole file, when it said one (a CSV of
+                // no care records), is the reason.
+                let reason = ledger.count == 1 && unledgered == 0 && ledger[0].line == nil ? ledger[0].reason
+                    : "no dated entries in it (\(lines) \(lines == 1 ? "line" : "lines") without a date)"
                 ledger = [SourceProblem(line: nil, reason: reason)]
                 unledgered = 0
                 return WorkedSource(outcome: SourceOutcome(source: source.path, status: .skipped, stage: .read,

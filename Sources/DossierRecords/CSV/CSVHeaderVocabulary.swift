@@ -96,6 +96,7 @@ enum CSVHeaderVocabulary {
         add(["min", "mins", "minute", "minutes", "분", "m", "分"], .duration, 1)
         add(["h", "hr", "hrs", "hour", "hours", "시간", "時間"], .duration, 60)
         add(["s", "sec", "secs", "second", "seconds", "초", "秒"], .duration, 1.0 / 60)
+        add(["ms", "msec", "millisecond", "milliseconds"], .duration, 1.0 / 60_000)
         add(["count", "마리", "개", "회", "번", "pcs", "pc", "ea", "x", "times", "number"], .count, 1)
         return table
     }()

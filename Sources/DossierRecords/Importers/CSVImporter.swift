@@ -138,6 +138,15 @@ public struct CSVImporter: Importer {
             table = try begin(next.row, name: next.name)
             header = next.row
         }
+        guard table.holdsCareRecords else {
+            // One problem for the file, not one for each of its rows: nothing in it is read.
+            let others = table.columns.columns.filter { $0.role == .text }.map { "'\($0.header)'" }
+            sink.report(SourceProblem(
+                line: nil,
+                reason: "not a care record: no kind, note or measurement column (\(others.isEmpty ? "only dates" : "beside its dates: " + others.prefix(6).joined(separator: ", ") + (others.count > 6 ? ", ..." : ""))); "
+                    + "nothing in it is filed", isUndated: true))
+            return
+        }
         var breaks = CSVSectionBreaks(headerLine: header.line)
         /// A row that looked like a marker, but no header followed it: a row with no date.
         func reportMarker(_ row: CSVRow?) {
@@ -393,9 +402,14 @@ public struct CSVImporter: Importer {
     /// table, the name's words also without a plural `s`); a file called `export.csv` says
     /// nothing, so its notes decide, or failing notes its name, in the singular, is the kind.
     static func kind(fromFileName fileName: String, classifier: KeywordClassifier, hasNotes: Bool) -> String? {
+        if let kind = knownKind(fromFileName: fileName, classifier: classifier) { return kind }
+        return hasNotes ? nil : slug(singular(withoutCopySuffix((fileName as NSString).deletingPathExtension)))
+    }
+
+    /// The kind the keyword table knows the file's name for (`weights.csv`: weight), if any.
+    static func knownKind(fromFileName fileName: String, classifier: KeywordClassifier) -> String? {
         let stem = withoutCopySuffix((fileName as NSString).deletingPathExtension)
-        if let kind = classifier.classify(stem).kind ?? classifier.classify(singular(stem)).kind { return kind }
-        return hasNotes ? nil : slug(singular(stem))
+        return classifier.classify(stem).kind ?? classifier.classify(singular(stem)).kind
     }
 
     /// The name without what browsers and file managers add to a name they already hold:

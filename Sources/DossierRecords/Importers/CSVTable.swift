@@ -12,6 +12,8 @@ struct CSVTable {
     /// The kind of rows whose kind column says none, or of every row without one.
     var kind: String?
     var kindSource: CSVReading.KindSource
+    /// The kind is the file's name and nothing more (`bank.csv`: bank): no keyword knows it.
+    private(set) var kindIsOnlyTheFileName = false
     /// The section's name (`Feedings`), when the file holds several.
     var name: String?
     /// Where the table's header is: what the line calls a table with no name.
@@ -63,11 +65,26 @@ struct CSVTable {
             kind = CSVImporter.kind(fromFileName: fileName, classifier: classifier,
                                     hasNotes: namesSubject || columns.column(.note) != nil)
             kindSource = kind.map { .fileName($0) } ?? .notes
+            kindIsOnlyTheFileName = kind != nil && CSVImporter.knownKind(fromFileName: fileName, classifier: classifier) == nil
             if kind == nil, columns.column(.note) == nil, let (measured, header) = CSVTable.kindMeasured(columns, classifier: classifier) {
                 // `date,name,weight (g)` in `leo.csv`: the rows are weights.
                 (kind, kindSource) = (measured, .measurementColumn(measured, header))
             }
         }
+    }
+
+    /// Whether the table holds care records: besides its dates, a column Dossier reads (a kind,
+    /// a note, a measurement, a subject's series), or a kind it knows from the rows' notes, a
+    /// section's or the file's name, or `--kind`. A table of dates beside columns of other things
+    /// (a bank statement, a GPS track), whose kind would be no more than its file's name, is none.
+    var holdsCareRecords: Bool {
+        let readsAColumn = columns.columns.contains { column in
+            switch column.role {
+            case .kind, .subKind, .note, .measurement, .unitlessMeasurement, .series: true
+            case .date, .time, .endDate, .subject, .unit, .text: false
+            }
+        }
+        return readsAColumn || !kindIsOnlyTheFileName
     }
 
     /// The one kind every measurement column's name says (`weight (g)`: weight), and the first

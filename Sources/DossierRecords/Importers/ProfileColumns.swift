@@ -5,10 +5,12 @@ import Foundation
 struct ProfileColumns {
     let header: [String]
 
-    /// Nil unless the header has a name and an id and no date column: then rows are profiles.
+    /// Nil unless the header has a name, an id, something only a subject has (a kind, a birth
+    /// date, a sex, a species...) and no date column: then rows are profiles. A contact list
+    /// (`id,name,email,phone`) is none.
     init?(header: [String]) {
         let fields = Set(header.compactMap(ProfileFields.field(for:)))
-        guard fields.contains(.name), fields.contains(.id),
+        guard fields.contains(.name), fields.contains(.id), !fields.subtracting([.name, .id, .aliases, .notes]).isEmpty,
               !CSVImporter.hasDateColumn(CSVColumns(header: header, decimalComma: false))
         else { return nil }
         self.header = header
