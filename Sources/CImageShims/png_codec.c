@@ -766,6 +766,55 @@ static int inspect(png_input input, dossier_png_info *info, dossier_buffer *exif
     return status->code;
 }
 
+// Reads as far as the data goes, counting the rows decoded (over every interlace pass): a PNG
+// cut short still shows its first rows in every viewer. Returns 1 only when it is whole.
+static int read_until_it_ends(shim_reader *reader, png_uint_32 *rows, int *passes) {
+    if (setjmp(png_jmpbuf(reader->png))) return 0;
+    // libpng asks for image data 8 KiB at a time (on a reader, this sets that size): a little at
+    // a time, the rows before the end decode from what is there.
+    png_set_compression_buffer_size(reader->png, 64);
+    *passes = read_header(reader, READ_TO_VALIDATE);
+    reader->row = malloc(png_get_rowbytes(reader->png, reader->info));
+    if (reader->row == NULL) return fail_out_of_memory(reader->report.status);
+    for (int pass = 0; pass < *passes; pass++) {
+        for (png_uint_32 y = 0; y < reader->height; y++) {
+            png_read_row(reader->png, reader->row, NULL);
+            (*rows)++;
+        }
+    }
+    png_read_end(reader->png, reader->end);
+    return 1;
+}
+
+int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status) {
+    dossier_status_reset(status);
+    if (size < 24 || png_sig_cmp(data, 0, 8) != 0) {
+        dossier_status_fail(status, DOSSIER_ERR_DECODE, "no PNG signature and header");
+        return status->code;
+    }
+    if (!header_dimensions_allowed(data, size, status)) return status->code;
+    shim_reader reader;
+    png_uint_32 rows = 0;
+    int passes = 1, whole = 0;
+    if (reader_open(&reader, (png_input){data, size, -1}, status)) whole = read_until_it_ends(&reader, &rows, &passes);
+    png_uint_32 height = reader.height;
+    reader_close(&reader);
+    if (status->code != 0 && (rows == 0 || strstr(status->message, "unexpected end of data") == NULL)) return status->code;
+    if (whole) {
+        dossier_status_fail(status, DOSSIER_ERR_DECODE, "it reads to its end: its fault is not that it ends early");
+        return status->code;
+    }
+    char what[DOSSIER_MESSAGE_MAX];
+    if (passes > 1) {
+        snprintf(what, sizeof what, "its data ends early, in interlace pass %u of %d", rows / height + 1, passes);
+    } else {
+        snprintf(what, sizeof what, "its data ends early: %u of its %u rows decode", rows, height);
+    }
+    dossier_status_reset(status);
+    dossier_status_warn(status, what);
+    return 0;
+}
+
 int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,
                         dossier_buffer *exif, dossier_status *status) {
     return inspect((png_input){data, size, -1}, info, exif, status);

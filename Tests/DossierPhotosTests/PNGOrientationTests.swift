@@ -1,4 +1,5 @@
 import DossierCore
+import DossierTestSupport
 import Foundation
 import Testing
 @testable import DossierPhotos
@@ -73,6 +74,43 @@ struct PNGOrientationTests {
         #expect(try TestPNG.decode(photo.bytes).picture == picture)
         let filedExif = try #require(PNGCodec.inspect(photo.bytes).exif)
         #expect(ExifInspector(app1Payload: Array("Exif".utf8) + [0, 0] + filedExif)?.orientation == 1)
+    }
+
+    @Test("A PNG whose data ends early but whose first rows decode is filed byte for byte, damaged, never turned")
+    func endsEarlyButDecodes() throws {
+        // Noise hardly compresses, so half the file is about half the rows.
+        var generator = TestSeed().generator
+        let noise = TestPicture(width: 64, height: 48, channels: 3,
+                                pixels: (0..<(64 * 48 * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)
+        var exif = ExifFixture()
+        exif.orientation = 6
+        exif.bigEndian = false
+        let whole = try TestPNG.encode(noise, format: format, exif: exif.tiff)
+        let cut = Array(whole.prefix(whole.count / 2))
+        let photo = try PhotoFiling.upright(cut, path: "/dump/screenshot.png")
+        #expect(photo.format == .png)
+        #expect(photo.content.digest == ContentDigest(of: cut))
+        let damage = try #require(photo.damage)
+        let match = try #require(damage.firstMatch(of: /ends early: (\d+) of its 48 rows decode/))
+        let rows = try #require(Int(match.1))
+        #expect((1..<48).contains(rows), "\(damage)")
+        #expect(photo.warnings.last == "damaged (\(damage)), but it decodes: filed byte for byte as it is")
+        // Interlaced, it ends in one of its seven passes.
+        let interlaced = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: true)
+        let wholeInterlaced = try TestPNG.encode(noise, format: interlaced)
+        let cutInterlaced = try PhotoFiling.upright(Array(wholeInterlaced.prefix(wholeInterlaced.count * 3 / 4)), path: "/dump/i.png")
+        #expect(cutInterlaced.damage?.hasPrefix("its data ends early, in interlace pass ") == true, "\(cutInterlaced.damage ?? "")")
+    }
+
+    @Test("A PNG cut before any row decodes, or one whose only fault is a bad CRC, still fails with libpng's reason")
+    func otherDamageStillFails() throws {
+        let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)
+        let whole = try TestPNG.encode(TestPNG.samples(width: 64, height: 48, format: format), format: format)
+        #expect(throws: PhotoError.self) { try PhotoFiling.upright(Array(whole.prefix(60)), path: "/dump/a.png") }
+        var badCRC = whole
+        badCRC[badCRC.count - 20] ^= 0x01
+        #expect(throws: PhotoError.self) { try PhotoFiling.upright(badCRC, path: "/dump/b.png") }
     }
 }
 

@@ -176,6 +176,10 @@ typedef struct {
     int year, month, day, hour, minute, second;
 } dossier_png_info;
 
+/// Whether a PNG dossier_png_inspect refused because its data ends early still decodes, as
+/// viewers show it: 0 when at least one row decodes before the data ends, with what is missing in
+/// `status->warning`; any other fault (a bad CRC, a missing IHDR) fails. Never used to write pixels.
+int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status);
 /// Decodes the whole file (every row, every chunk CRC) to prove it is valid, and returns its
 /// header facts, its tIME, and the raw TIFF payload of its eXIf chunk in `exif` (size 0 when
 /// absent; the caller frees it). Hostile chunk lengths fail without large allocations.

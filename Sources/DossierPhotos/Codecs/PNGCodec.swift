@@ -29,6 +29,14 @@ public enum PNGCodec {
         return try Inspection(result: result, info: info, exif: &exif, status: status)
     }
 
+    /// Why a PNG `inspect` refused still decodes, when what is wrong is that its data ends early
+    /// (viewers show its first rows): what is missing. Nil for any other fault.
+    public static func damageThatStillDecodes(_ bytes: [UInt8]) -> String? {
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { dossier_png_decodes_damaged($0.baseAddress, $0.count, &status) }
+        return result == 0 ? status.warningText : nil
+    }
+
     /// `inspect` of a large photo's file.
     public static func inspect(_ file: ScratchFile) throws -> Inspection {
         var info = dossier_png_info()

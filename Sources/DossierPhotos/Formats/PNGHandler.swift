@@ -28,12 +28,23 @@ public struct PNGHandler: PhotoFormatHandler {
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        let (content, digest, inspection) = try largePhoto.read(input, context: context, describe: { content in
+        let (content, digest, read) = try largePhoto.read(input, context: context, describe: { content -> (PNGCodec.Inspection?, String?) in
             switch content {
-            case .memory(let bytes): try PNGCodec.inspect(bytes)
-            case .file(let file): try PNGCodec.inspect(file)
+            case .memory(let bytes):
+                do {
+                    return (try PNGCodec.inspect(bytes), nil)
+                } catch let error as PhotoError {
+                    guard case .corrupt = error, let damage = PNGCodec.damageThatStillDecodes(bytes) else { throw error }
+                    return (nil, damage)
+                }
+            case .file(let file): return (try PNGCodec.inspect(file), nil)
             }
-        }, pixels: { $0.width * $0.height })
+        }, pixels: { $0.0.map { $0.width * $0.height } ?? 0 })
+        guard let inspection = read.0 else {
+            try sink.accept(.photo(PNGHandler.damagedButReadable(input, content: content, digest: digest, damage: read.1 ?? "",
+                                                                 context: context)))
+            return
+        }
         // tIME is UTC: an instant, named on the wall clock of the library's time zone like mtime.
         let time = inspection.modificationTime.map { $0.date(in: TimeZone(identifier: "UTC")!) }
         let xmp: String? = if case .memory(let bytes) = content { PNGChunks.xmpPacket(in: bytes) } else { nil }
@@ -45,7 +56,23 @@ public struct PNGHandler: PhotoFormatHandler {
                              warnings: metadata.warnings + [inspection.warning].compactMap { $0 })))
     }
 
+    /// A PNG whose data ends early but whose first rows decode (viewers show them, the rest
+    /// blank): the user's only copy of that picture. Filed byte for byte, never turned (a turn
+    /// would make the damage into new pixels); dated by its name or time, since the chunks that
+    /// would date it may be the ones missing. Reported damaged, with what is missing.
+    static func damagedButReadable(_ input: SourceInput, content: PhotoContent, digest: ContentDigest, damage: String,
+                                   context: PipelineContext) -> Photo {
+        let metadata = PhotoMetadata(exif: nil, pngTime: nil, source: input.source, timeZone: context.timeZone)
+        var photo = Photo(source: input.source, format: .png, content: content, sourceDigest: digest, orientation: .up,
+                          width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
+                          warnings: metadata.warnings + ["damaged (\(damage)), but it decodes: filed byte for byte as it is"])
+        photo.damage = damage
+        return photo
+    }
+
     public func upright(_ photo: Photo) throws -> Photo {
+        // A damaged PNG is filed as it is (`damagedButReadable`).
+        guard photo.damage == nil else { return photo }
         let turn = try PixelTurn(photo, exifFitsAPP1Segment: false, bytesPerPixel: PNGHandler.turnBytesPerPixel)
         let (orientation, exif) = (photo.orientation, turn.newExifTIFF)
         switch photo.content {
