@@ -34,9 +34,10 @@ let package = Package(
             name: "CImageShims",
             dependencies: ["CJPEG", "CPNG", "CHeif"],
             // LibRaw (libraw-dev) by name: its pkg-config file asks for -fopenmp, which SwiftPM
-            // refuses with a warning on every build. libvips is loaded with dlopen when a rendition
-            // needs it (vips_codec.c says why).
-            linkerSettings: [.linkedLibrary("raw"), .linkedLibrary("dl")]
+            // refuses with a warning on every build. zlib (libpng-dev brings it) inflates
+            // compressed XMP. libvips is loaded with dlopen when a rendition needs it
+            // (vips_codec.c says why).
+            linkerSettings: [.linkedLibrary("raw"), .linkedLibrary("z"), .linkedLibrary("dl")]
         ),
         .target(
             name: "DossierCore",

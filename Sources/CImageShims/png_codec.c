@@ -8,6 +8,7 @@
 #include "dossier_common.h"
 #include <errno.h>
 #include <png.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1035,5 +1036,53 @@ int dossier_png_encode_raw(const uint8_t *pixels, int width, int height, int bit
         dossier_growable_finish(&writer.sink, out);
     writer_close(&writer);
     free(rows);
+    return status->code;
+}
+
+int dossier_inflate(const uint8_t *data, size_t size, size_t max_size, dossier_buffer *out, dossier_status *status) {
+    dossier_status_reset(status);
+    *out = (dossier_buffer){NULL, 0};
+    z_stream stream = {0};
+    if (inflateInit(&stream) != Z_OK) {
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "zlib would not start");
+        return status->code;
+    }
+    size_t capacity = size * 4 < 4096 ? 4096 : size * 4;
+    if (capacity > max_size) capacity = max_size;
+    out->data = malloc(capacity);
+    if (out->data == NULL) {
+        inflateEnd(&stream);
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "out of memory");
+        return status->code;
+    }
+    stream.next_in = (Bytef *)data;
+    stream.avail_in = (uInt)size;
+    int result = Z_OK;
+    while (result == Z_OK) {
+        if (out->size == capacity) {
+            // Grown as needed, never past max_size: a small chunk may claim to inflate to gigabytes.
+            if (capacity == max_size) {
+                dossier_status_fail(status, DOSSIER_ERR_LIMIT, "it inflates to more than %zu bytes", max_size);
+                break;
+            }
+            size_t larger = capacity * 2 > max_size ? max_size : capacity * 2;
+            uint8_t *grown = realloc(out->data, larger);
+            if (grown == NULL) {
+                dossier_status_fail(status, DOSSIER_ERR_ENCODE, "out of memory");
+                break;
+            }
+            out->data = grown;
+            capacity = larger;
+        }
+        stream.next_out = out->data + out->size;
+        stream.avail_out = (uInt)(capacity - out->size);
+        result = inflate(&stream, Z_NO_FLUSH);
+        out->size = capacity - stream.avail_out;
+    }
+    if (status->code == 0 && result != Z_STREAM_END) {
+        dossier_status_fail(status, DOSSIER_ERR_DECODE, "%s", stream.msg ? stream.msg : "the data ends early");
+    }
+    inflateEnd(&stream);
+    if (status->code != 0) dossier_buffer_free(out);
     return status->code;
 }

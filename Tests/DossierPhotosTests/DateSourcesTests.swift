@@ -164,12 +164,14 @@ struct DateSourcesTests {
         #expect(date.iso8601 == "2019-12-31T23:59:59")
     }
 
-    @Test("A PNG's XMP (an iTXt chunk keyed XML:com.adobe.xmp) dates it before its tIME")
-    func pngXMP() throws {
+    @Test("A PNG's XMP (an iTXt chunk keyed XML:com.adobe.xmp, also compressed) dates it before its tIME",
+          arguments: [false, true])
+    func pngXMP(compressed: Bool) throws {
         let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)
         let plain = try TestPNG.encode(TestPNG.samples(width: 8, height: 8, format: format), format: format)
-        let packet = Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0]
-            + Array(#"<x:xmpmeta><rdf:Description xmp:CreateDate="2016-05-06T07:08:09"/></x:xmpmeta>"#.utf8)
+        let xmp = Array(#"<x:xmpmeta><rdf:Description xmp:CreateDate="2016-05-06T07:08:09"/></x:xmpmeta>"#.utf8)
+        let packet = Array("XML:com.adobe.xmp".utf8) + [0, compressed ? 1 : 0, 0, 0, 0]
+            + (compressed ? DateSourcesTests.deflated(xmp) : xmp)
         let length = [UInt8(packet.count >> 24 & 0xFF), UInt8(packet.count >> 16 & 0xFF), UInt8(packet.count >> 8 & 0xFF),
                       UInt8(packet.count & 0xFF)]
         let crc = CRC32.checksum(Array("iTXt".utf8) + packet)
@@ -181,5 +183,35 @@ struct DateSourcesTests {
         #expect(photo.captureDate.origin == .xmpCreateDate)
         #expect(photo.captureDate.iso8601 == "2016-05-06T07:08:09")
         #expect(photo.warnings.isEmpty, "\(photo.warnings)")
+    }
+
+    /// Bytes in the zlib format compressed text chunks use: a header, one stored deflate block
+    /// (at most 65,535 bytes), and the Adler-32 of the bytes.
+    static func deflated(_ bytes: [UInt8]) -> [UInt8] {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let length = UInt16(bytes.count), adler = b << 16 | a
+        return [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)] + bytes
+            + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+    }
+
+    @Test("A HEIF's XMP item (mime, application/rdf+xml) dates it when its EXIF does not")
+    func heifXMP() throws {
+        // libheif's example from GIMP: XMP with no date in it, and no EXIF. One of its properties
+        // is made a CreateDate of the same length, so every offset in the file holds.
+        var bytes = try Corpora.bytes("heif/libheif-examples/tests/data/rainbow-451x461.heic")
+        let undated = try PhotoFiling.imported(bytes, path: "/dump/rainbow.heic")
+        #expect(undated.captureDate.origin == .fileModificationTime)
+        let property = Array(#"xmpMM:OriginalDocumentID="xmp.did:5d64ede4-549b-4914-b6c4-ec76204b089d""#.utf8)
+        var created = Array(#"xmp:CreateDate="2024-11-25T11:46:25+01:00""#.utf8)
+        created += [UInt8](repeating: 0x20, count: property.count - created.count)
+        let at = try #require(bytes.firstRange(of: property))
+        bytes.replaceSubrange(at, with: created)
+        let photo = try PhotoFiling.imported(bytes, path: "/dump/rainbow.heic")
+        #expect(photo.captureDate.origin == .xmpCreateDate)
+        #expect(photo.captureDate.iso8601 == "2024-11-25T11:46:25+01:00")
     }
 }

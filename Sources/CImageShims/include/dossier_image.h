@@ -176,6 +176,8 @@ typedef struct {
     int year, month, day, hour, minute, second;
 } dossier_png_info;
 
+/// Inflates zlib data (a compressed PNG text chunk) to at most `max_size` bytes; more fails.
+int dossier_inflate(const uint8_t *data, size_t size, size_t max_size, dossier_buffer *out, dossier_status *status);
 /// Whether a PNG dossier_png_inspect refused because its data ends early still decodes, as
 /// viewers show it: 0 when at least one row decodes before the data ends, with what is missing in
 /// `status->warning`; any other fault (a bad CRC, a missing IHDR) fails. Never used to write pixels.

@@ -1,8 +1,8 @@
 import CImageShims
 
 /// What Dossier reads of a HEIF file's `meta` box itself, beside libheif: which transforms the
-/// primary image carries, and where its EXIF item's bytes lie in the file, so that the EXIF
-/// Orientation can be reset in place.
+/// primary image carries, where its EXIF item's bytes lie in the file, so that the EXIF
+/// Orientation can be reset in place, and where its XMP packet lies (its dates, when EXIF has none).
 struct HEIFStructure: Sendable {
     /// The primary item's transform properties (`irot`, `imir`, `clap`), in association order.
     let primaryTransforms: [String]
@@ -11,6 +11,9 @@ struct HEIFStructure: Sendable {
     /// another file), which no in-place edit can reach, or when they add up to more than
     /// DOSSIER_MAX_METADATA_SIZE (they are read whole to be edited).
     let exifExtents: [Range<Int64>]?
+    /// Where the primary image's XMP packet lies (a `mime` item of type `application/rdf+xml`):
+    /// its extents, in order; nil as for `exifExtents`.
+    let xmpExtents: [Range<Int64>]?
 
     /// Whether the container turns or mirrors the picture (a crop alone leaves it upright).
     var turnsOrMirrors: Bool { primaryTransforms.contains("irot") || primaryTransforms.contains("imir") }
@@ -37,21 +40,37 @@ struct HEIFStructure: Sendable {
             }
         }
         primaryTransforms = transforms
-        var exifItems: [UInt32] = []
-        if let iinf = try payload("iinf") { exifItems = try HEIFStructure.items(ofType: "Exif", in: iinf) }
+        var exifItems: [UInt32] = [], xmpItems: [UInt32] = []
+        if let iinf = try payload("iinf") {
+            let items = try HEIFStructure.items(in: iinf)
+            exifItems = items.filter { $0.type == "Exif" }.map(\.id)
+            xmpItems = items.filter { $0.type == "mime" && $0.contentType == "application/rdf+xml" }.map(\.id)
+        }
         var describing: [UInt32]?
         if let iref = try payload("iref") {
             describing = try HEIFStructure.items(referencing: primary, by: "cdsc", in: iref)
         }
-        let exif = exifItems.first { describing?.contains($0) ?? true } ?? exifItems.first
-        if let exif, let iloc = try payload("iloc"),
-           let extents = try HEIFStructure.extents(of: exif, in: iloc, fileSize: bytes.byteCount),
-           extents.reduce(0, { $0 + $1.count }) <= Int(DOSSIER_MAX_METADATA_SIZE)
-        {
-            exifExtents = extents
-        } else {
-            exifExtents = nil
+        let iloc = try payload("iloc")
+        /// The item describing the primary image (else the first), where it lies whole in the file.
+        func extents(ofFirst items: [UInt32]) throws(ContainerError) -> [Range<Int64>]? {
+            guard let item = items.first(where: { describing?.contains($0) ?? true }) ?? items.first, let iloc,
+                  let extents = try HEIFStructure.extents(of: item, in: iloc, fileSize: bytes.byteCount),
+                  extents.reduce(0, { $0 + $1.count }) <= Int(DOSSIER_MAX_METADATA_SIZE)
+            else { return nil }
+            return extents
         }
+        exifExtents = try extents(ofFirst: exifItems)
+        xmpExtents = try extents(ofFirst: xmpItems)
+    }
+
+    /// The XMP packet, read from where it lies in the file; nil when it has none.
+    static func xmpPacket(in bytes: any RandomAccessBytes, at extents: [Range<Int64>]) -> String? {
+        var packet: [UInt8] = []
+        for extent in extents {
+            guard let part = try? bytes.read(at: extent.lowerBound, length: Int(extent.count)) else { return nil }
+            packet += part
+        }
+        return String(decoding: packet, as: UTF8.self)
     }
 
     private static func primaryItem(_ pitm: [UInt8]) throws(ContainerError) -> UInt32 {
@@ -80,13 +99,13 @@ struct HEIFStructure: Sendable {
         return []
     }
 
-    /// The ids of the `infe` entries of `type`.
-    private static func items(ofType type: String, in iinf: [UInt8]) throws(ContainerError) -> [UInt32] {
+    /// The `infe` entries: each item's id, type, and for a `mime` item its content type.
+    private static func items(in iinf: [UInt8]) throws(ContainerError) -> [(id: UInt32, type: String, contentType: String?)] {
         var cursor = ByteCursor(iinf, box: "iinf")
         let version = try cursor.uint8()
         try cursor.skip(3)
         let count = version == 0 ? UInt32(try cursor.uint16()) : try cursor.uint32()
-        var found: [UInt32] = []
+        var found: [(id: UInt32, type: String, contentType: String?)] = []
         for _ in 0..<count {
             guard cursor.remaining >= 8 else { break }
             let size = Int(try cursor.uint32())
@@ -102,7 +121,15 @@ struct HEIFStructure: Sendable {
             guard entryVersion >= 2 else { continue }
             let id = entryVersion == 2 ? UInt32(try entry.uint16()) : try entry.uint32()
             try entry.skip(2)
-            if try entry.fourCC() == type { found.append(id) }
+            let type = try entry.fourCC()
+            var contentType: String?
+            if type == "mime" {
+                // The item's name, then its content type: each a string ended by a zero byte.
+                let rest = Array(try entry.take(entry.remaining))
+                let fields = rest.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+                if fields.count >= 2 { contentType = String(decoding: fields[1], as: UTF8.self) }
+            }
+            found.append((id, type, contentType))
         }
         return found
     }

@@ -24,7 +24,9 @@ public struct HEIFHandler: PhotoFormatHandler {
                                                                 describe: { try HEIFCodec.inspect($0) },
                                                                 pixels: { $0.width * $0.height })
         let exif = inspection.exifItem.flatMap(HEIFExif.init(item:))
-        let metadata = PhotoMetadata(exif: exif?.tiff, pngTime: nil, source: input.source, timeZone: context.timeZone)
+        let structure = try? HEIFStructure(reading: content.randomAccess)
+        let xmp = structure?.xmpExtents.flatMap { HEIFStructure.xmpPacket(in: content.randomAccess, at: $0) }
+        let metadata = PhotoMetadata(exif: exif?.tiff, xmp: xmp, pngTime: nil, source: input.source, timeZone: context.timeZone)
         var warnings = metadata.warnings
         if inspection.exifItem != nil && exif == nil {
             warnings.append(PhotoMetadata.unreadableExifWarning)
@@ -33,7 +35,6 @@ public struct HEIFHandler: PhotoFormatHandler {
         // tool that relied on EXIF. Only then does the EXIF tag turn the rendition.
         var orientation = Orientation.up
         if metadata.orientation != .up {
-            let structure = try? HEIFStructure(reading: content.randomAccess)
             if structure.map({ !$0.turnsOrMirrors }) ?? false {
                 orientation = metadata.orientation
                 warnings.append("EXIF Orientation \(metadata.orientation.rawValue) but no turn in the HEIF container "

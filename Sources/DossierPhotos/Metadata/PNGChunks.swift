@@ -1,3 +1,4 @@
+import CImageShims
 import DossierCore
 
 /// Walks a PNG's chunks to replace its eXIf chunk's payload, keeping every other byte as it was.
@@ -53,9 +54,9 @@ enum PNGChunks {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
-    /// The XMP packet of an uncompressed `iTXt` chunk keyed `XML:com.adobe.xmp` (keyword, NUL,
-    /// compression flag and method, language tag, NUL, translated keyword, NUL, text); nil when
-    /// there is none, or it is compressed.
+    /// The XMP packet of an `iTXt` chunk keyed `XML:com.adobe.xmp` (keyword, NUL, compression
+    /// flag and method, language tag, NUL, translated keyword, NUL, text, zlib-compressed when
+    /// the flag says, as some tools write it); nil when there is none or it does not inflate.
     static func xmpPacket(in bytes: [UInt8]) -> String? {
         let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
         var position = 8
@@ -67,17 +68,30 @@ enum PNGChunks {
             let data = bytes[start..<(start + length)]
             if bytes[(position + 4)..<(position + 8)].elementsEqual("iTXt".utf8), data.starts(with: keyword) {
                 var cursor = data.startIndex + keyword.count
-                guard cursor + 2 <= data.endIndex, data[cursor] == 0 else { return nil }
+                guard cursor + 2 <= data.endIndex, data[cursor] <= 1, data[cursor + 1] == 0 else { return nil }
+                let compressed = data[cursor] == 1
                 cursor += 2
                 for _ in 0..<2 {
                     guard let end = data[cursor...].firstIndex(of: 0) else { return nil }
                     cursor = end + 1
                 }
-                return String(decoding: data[cursor...], as: UTF8.self)
+                guard compressed else { return String(decoding: data[cursor...], as: UTF8.self) }
+                return inflated(Array(data[cursor...])).map { String(decoding: $0, as: UTF8.self) }
             }
             if bytes[(position + 4)..<(position + 8)].elementsEqual("IEND".utf8) { return nil }
             position = start + length + 4
         }
         return nil
+    }
+
+    /// The most an XMP packet is taken to inflate to: real ones are a few KiB.
+    static let maximumXMP = 4 << 20
+
+    private static func inflated(_ bytes: [UInt8]) -> [UInt8]? {
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = bytes.withUnsafeBufferPointer { dossier_inflate($0.baseAddress, $0.count, maximumXMP, &output, &status) }
+        let inflated = output.takeBytes()
+        return result == 0 ? inflated : nil
     }
 }
