@@ -236,6 +236,28 @@ struct SidecarImportTests {
         #expect(try destination(result, "img_2.aae") == stem(try destination(result, "img_2.jpg")) + ".aae")
     }
 
+    @Test("An XMP sidecar whose licence comment runs past the first 4 KiB is still a sidecar; an XML file of a comment alone is left")
+    func xmpAfterALongComment() throws {
+        try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
+        let licence = (1...80).map { "Line \($0) of the licence this editor writes first, 2021-03-0\($0 % 9 + 1) revision." }
+            .joined(separator: "\n")
+        let packet = SidecarImportTests.xmp(rating: 3)
+        let commented = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!--\n\(licence)\n-->\n"
+            + packet.drop { $0 != "<" }.replacingOccurrences(of: "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n", with: "")
+        #expect(commented.utf8.count > 5_000)
+        let xmp = try folder.write(commented, to: "dump/pets/leo/IMG_0001.xmp")
+        let notes = try folder.write("<?xml version=\"1.0\"?>\n<!--\n\(licence)\n-->\n<notes/>\n", to: "dump/pets/leo/notes.xml")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
+        let photo = try destination(result, "IMG_0001.JPG")
+        #expect(try destination(result, "IMG_0001.xmp") == stem(photo) + ".xmp")
+        #expect(!FileManager.default.fileExists(atPath: xmp))
+        let left = try outcome(result, "notes.xml")
+        #expect(left["status"] as? String == "skipped", "\(left)")
+        #expect(FileManager.default.fileExists(atPath: notes))
+        #expect(folder.files(under: "Library/pets/leo/records").isEmpty)
+    }
+
     /// A sample JPEG with its EXIF segment cut out: nothing in it says when it was taken.
     static func withoutExif(_ sample: String) throws -> [UInt8] {
         let bytes = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/\(sample)")))

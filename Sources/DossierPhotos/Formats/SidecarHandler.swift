@@ -18,7 +18,16 @@ public struct SidecarHandler: PhotoFormatHandler {
     public init() {}
 
     public func canRead(head: [UInt8]) -> Bool {
-        SidecarHandler.format(of: head) != nil
+        SidecarHandler.format(of: head) != nil || SidecarHandler.opensWithALongComment(head)
+    }
+
+    /// An XML declaration and then a comment that runs past the sniffed head: what follows it (an
+    /// XMP packet, as editors that write a licence first leave them) only the whole file shows.
+    static func opensWithALongComment(_ head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        guard text.hasPrefix("<?xml"), let declarationEnd = text.range(of: "?>") else { return false }
+        let rest = text[declarationEnd.upperBound...].drop { $0.isWhitespace }
+        return rest.hasPrefix("<!--") && !rest.contains("-->")
     }
 
     /// An AAE is a property list (XML or binary) whose keys are Apple's adjustment keys; an XMP
@@ -45,9 +54,15 @@ public struct SidecarHandler: PhotoFormatHandler {
     }
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
-        guard let format = SidecarHandler.format(of: input.head) else { return }
         guard input.source.size <= SidecarHandler.maximumSize else {
-            throw NotImportable("it starts like \(format.displayName) but is \(input.source.size) bytes, more than a sidecar holds")
+            let looks = SidecarHandler.format(of: input.head)?.displayName ?? "an XMP sidecar"
+            throw NotImportable("it starts like \(looks) but is \(input.source.size) bytes, more than a sidecar holds")
+        }
+        guard let format = try SidecarHandler.format(of: input.head)
+            ?? SidecarHandler.format(of: input.readAll().bytes)
+        else {
+            throw NotImportable("an XML file whose first bytes are a long comment, and no XMP sidecar after it: "
+                + "it is left where it is")
         }
         guard let still = try LivePhotoPairing(context: context).still(forSidecar: input.source) else {
             throw NotImportable("\(format.displayName) of a photo that is neither beside it nor filed from its folder; "
