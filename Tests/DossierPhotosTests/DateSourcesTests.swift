@@ -127,6 +127,21 @@ struct DateSourcesTests {
         #expect(photo.warnings == ["its EXIF DateTimeOriginal (\(shown)) is outside the years 1826 to \(nextYear): dated by its EXIF DateTimeDigitized"])
     }
 
+    @Test("A date written that is none (February 30th, a 13th month) is passed over with a word; a clock never set says nothing")
+    func datesThatAreNone() throws {
+        var exif = ExifFixture()
+        exif.dateTimeOriginal = "2020:02:30 10:00:00"
+        exif.dateTimeDigitized = "2020:13:01 10:00:00"
+        exif.dateTime = "2020:02:03 04:05:06"
+        let photo = try PhotoFiling.imported(try DateSourcesTests.jpeg(exif: exif))
+        #expect(photo.captureDate.origin == .exifDateTime)
+        #expect(photo.warnings == ["its EXIF DateTimeOriginal (\"2020:02:30 10:00:00\") and its EXIF DateTimeDigitized "
+            + "(\"2020:13:01 10:00:00\") are no date: dated by its EXIF DateTime"])
+        exif.dateTimeOriginal = "0000:00:00 00:00:00"
+        exif.dateTimeDigitized = "    :  :     :  :  "
+        #expect(try PhotoFiling.imported(try DateSourcesTests.jpeg(exif: exif)).warnings.isEmpty)
+    }
+
     @Test("Dates in the names phones, messengers and tools give", arguments: [
         ("IMG_20170101_010101.jpg", "2017-01-01T01:01:01"),
         ("PXL_20230405_101112345.jpg", "2023-04-05T10:11:12"),

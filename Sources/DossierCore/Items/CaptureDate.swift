@@ -46,7 +46,7 @@ public struct CaptureDate: Hashable, Sendable {
         }
 
         /// What a warning calls it.
-        var described: String {
+        public var described: String {
             switch self {
             case .exifDateTimeOriginal: "EXIF DateTimeOriginal"
             case .exifDateTimeDigitized: "EXIF DateTimeDigitized"

@@ -51,6 +51,19 @@ final class ExifBlock {
 
     var dateTimeDigitized: LocalDateTime? { date(EXIF_TAG_DATE_TIME_DIGITIZED) }
 
+    /// The date tags whose text is written but is no date (`2020:02:30 10:00:00`, `2019:13:01`):
+    /// what a warning names, as `EXIF DateTimeOriginal ("...")`. A clock never set (zeros,
+    /// blanks) is no date either, and says nothing.
+    var datesThatAreNone: [String] {
+        [(EXIF_TAG_DATE_TIME_ORIGINAL, "DateTimeOriginal"), (EXIF_TAG_DATE_TIME_DIGITIZED, "DateTimeDigitized"),
+         (EXIF_TAG_DATE_TIME, "DateTime")].compactMap { tag, name in
+            guard let written = text(tag)?.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0"))),
+                  written.contains(where: { $0.isNumber && $0 != "0" }), LocalDateTime(exif: written) == nil
+            else { return nil }
+            return "EXIF \(name) (\"\(written)\")"
+        }
+    }
+
     /// The offset from UTC of DateTimeDigitized's wall clock.
     var offsetTimeDigitized: UTCOffset? { offset(EXIF_TAG_OFFSET_TIME_DIGITIZED) }
 

@@ -41,6 +41,12 @@ struct PhotoMetadata {
         candidates.append(CaptureDate(source.modificationDate, in: timeZone, origin: .fileModificationTime))
         let trusted = CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
         captureDate = trusted.date
+        // A date written that is none (`2020:02:30`) is passed over like one outside the years, and said.
+        let none = block?.datesThatAreNone ?? []
+        if !none.isEmpty {
+            warnings.append("its \(none.joined(separator: " and its ")) \(none.count == 1 ? "is" : "are") no date: "
+                + "dated by its \(captureDate.origin.described)")
+        }
         self.warnings = warnings + trusted.warnings
     }
 }
