@@ -114,16 +114,24 @@ struct RenditionTests {
         #expect(photo.warnings.contains { $0.hasPrefix("no rendition: ") }, "\(photo.warnings)")
     }
 
-    @Test("A TIFF cut short is filed byte for byte without a rendition: its damage is not made into new pixels")
-    func truncatedTIFF() throws {
+    @Test("A TIFF or a raw cut short is filed byte for byte, damaged, without a rendition: its damage is not made into new pixels")
+    func cutShort() throws {
         let whole = RenditionTests.tiff(orientation: 1)
         let bytes = Array(whole.prefix(whole.count - 1500))
         let photo = try PhotoFiling.upright(bytes, path: "/scans/cut.tif")
         #expect(photo.format == .tiff)
         #expect(photo.rendition == nil)
         #expect(photo.content.digest == ContentDigest(of: bytes))
-        #expect(photo.warnings.contains { $0.hasPrefix("no rendition: TIFF data is corrupt or unsupported: libvips cannot") },
-                "\(photo.warnings)")
+        let damage = "cut short: its image data runs to byte \(whole.count), the file has \(bytes.count)"
+        #expect(photo.damage == damage)
+        #expect(photo.warnings == ["damaged (\(damage)): filed byte for byte as it is", "no rendition: it is damaged (\(damage))"])
+        // A DNG cut in its raw data, its preview whole: LibRaw would still give the preview.
+        let jpeg = try TestJPEG.encode(.smooth(width: 32, height: 16), quality: 95, hSamp: 1, vSamp: 1)
+        let dng = TestTIFF.dng(preview: jpeg, previewWidth: 32, previewHeight: 16, orientation: 1)
+        let cutRaw = try PhotoFiling.upright(Array(dng.prefix(dng.count - 1000)), path: "/dump/IMG_0004.DNG")
+        #expect(cutRaw.damage?.hasPrefix("cut short: its image data runs to byte \(dng.count)") == true)
+        #expect(cutRaw.rendition == nil)
+        #expect(cutRaw.captureDate.iso8601 == "2019-04-05T06:07:08")
     }
 
     @Test("WebP and GIF, which browsers show, get no rendition")

@@ -62,8 +62,17 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     }
 
     /// Why a file is cut short, where its own header says how long it is: a RIFF file (WebP, AVI,
-    /// WAV) whose size field is past its end or that holds no chunk, a GIF with no trailer.
+    /// WAV) whose size field is past its end or that holds no chunk, a GIF with no trailer, a
+    /// TIFF or TIFF-based raw whose image data runs past its end.
     static func cutShort(_ bytes: [UInt8], size: Int64) -> String? {
+        if bytes.count >= 8, bytes.has("II") || bytes.has("MM") {
+            // Olympus and Panasonic put their own number where TIFF has 42: the same directories.
+            let makers = bytes.has("IIRO") || bytes.has("IIRS") || bytes.has("MMOR") || bytes.has([0x49, 0x49, 0x55, 0x00])
+            let tiff = makers ? Array(bytes[0..<2]) + (bytes[0] == 0x49 ? [0x2A, 0x00] : [0x00, 0x2A]) + Array(bytes[4...]) : bytes
+            if let end = TIFFStructure(tiff)?.imageDataEnd(), Int64(end) > size {
+                return "cut short: its image data runs to byte \(end), the file has \(size)"
+            }
+        }
         if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12 {
             let declared = Int64(bytes[4]) | Int64(bytes[5]) << 8 | Int64(bytes[6]) << 16 | Int64(bytes[7]) << 24
             if declared + 8 > size { return "cut short: its RIFF header says \(declared + 8) bytes, the file has \(size)" }

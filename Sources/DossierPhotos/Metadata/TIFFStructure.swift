@@ -67,4 +67,32 @@ struct TIFFStructure {
         guard let start, start + length <= bytes.count else { return nil }
         return start..<start + length
     }
+
+    /// Where the image data its directories point at ends (strips, tiles, an embedded JPEG),
+    /// following IFD0's chain and every SubIFD (a raw's full-size data lies in one): past the
+    /// file's end, the file was cut short. Nil when no directory names any.
+    func imageDataEnd() -> Int? {
+        var end: Int?
+        var pending = firstDirectory.map { [$0] } ?? []
+        var seen: Set<Int> = []
+        while let directory = pending.popLast(), seen.count < 64 {
+            guard seen.insert(directory).inserted, let entries = entries(at: directory) else { continue }
+            let values = { (tag: UInt16) -> [Int] in
+                guard let entry = entries.first(where: { $0.tag == tag }), let range = valueRange(of: entry) else { return [] }
+                switch entry.type {
+                case 3: return stride(from: range.lowerBound, to: range.upperBound, by: 2).compactMap { uint16(at: $0).map(Int.init) }
+                case 4, 13: return stride(from: range.lowerBound, to: range.upperBound, by: 4).compactMap { uint32(at: $0).map(Int.init) }
+                default: return []
+                }
+            }
+            for (offsets, counts) in [(UInt16(273), UInt16(279)), (324, 325), (513, 514)] {
+                for (offset, count) in zip(values(offsets), values(counts)) where count > 0 {
+                    end = max(end ?? 0, offset + count)
+                }
+            }
+            pending += values(330)
+            if let next = uint32(at: directory + 2 + entries.count * 12), next > 0 { pending.append(Int(next)) }
+        }
+        return end
+    }
 }
