@@ -180,7 +180,9 @@ struct SidecarImportTests {
 
     @Test("An XMP sidecar of a raw is filed beside the raw (IMG.NEF.xmp and IMG.xmp alike)")
     func sidecarOfARaw() throws {
-        var raw = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x0F, 0, 2, 0, 0, 0, 18, 0, 0, 0, 26, 0, 0, 0, 0]
+        // IFD0: its Make, and SubIFDs (where a raw's data lies; here pointing nowhere).
+        var raw = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 2, 0x01, 0x0F, 0, 2, 0, 0, 0, 18, 0, 0, 0, 38,
+                                      0x01, 0x4A, 0, 4, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
         raw += Array("NIKON CORPORATION".utf8) + [0] + (0..<2000).map { UInt8($0 % 251) }
         try folder.write(raw, to: "dump/pets/leo/DSC_0001.NEF")
         try folder.write(SidecarImportTests.xmp(rating: 3), to: "dump/pets/leo/DSC_0001.xmp")

@@ -10,12 +10,14 @@ import Testing
 struct MoreFormatsTests {
     static let taken = "2019:04:05 06:07:08"
 
-    static func exif(bigEndian: Bool = true, make: String? = "Dossier Test Camera", dng: Bool = false) -> ExifFixture {
+    static func exif(bigEndian: Bool = true, make: String? = "Dossier Test Camera", dng: Bool = false,
+                     subIFDs: Bool = false) -> ExifFixture {
         var exif = ExifFixture()
         exif.bigEndian = bigEndian
         exif.make = make
         exif.dateTimeOriginal = taken
         exif.dngVersion = dng
+        exif.subIFDs = subIFDs
         return exif
     }
 
@@ -59,8 +61,8 @@ struct MoreFormatsTests {
         case .webp: bytes = MoreFormatsTests.webp
         case .tiff: bytes = MoreFormatsTests.exif().tiff
         case .dng: bytes = MoreFormatsTests.exif(dng: true).tiff
-        case .nef: bytes = MoreFormatsTests.exif(make: "NIKON CORPORATION").tiff
-        case .arw: bytes = MoreFormatsTests.exif(bigEndian: false, make: "SONY").tiff
+        case .nef: bytes = MoreFormatsTests.exif(make: "NIKON CORPORATION", subIFDs: true).tiff
+        case .arw: bytes = MoreFormatsTests.exif(bigEndian: false, make: "SONY", subIFDs: true).tiff
         case .orf:
             let tiff = MoreFormatsTests.exif(bigEndian: false, make: "OLYMPUS IMAGING CORP.").tiff
             bytes = Array("IIRO".utf8) + Array(tiff.dropFirst(4))

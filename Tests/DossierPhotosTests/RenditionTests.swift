@@ -77,6 +77,22 @@ struct RenditionTests {
         #expect(shown.psnr(against: expected) > 55)
     }
 
+    @Test("A DNG written directory-last (its IFD0 past the first bytes) is a raw; a Nikon film scanner's TIFF is a TIFF")
+    func tiffStructuredRawsByTheirDirectory() throws {
+        let jpeg = try TestJPEG.encode(.smooth(width: 32, height: 16), quality: 95, hSamp: 1, vSamp: 1)
+        // The raw data first (a 64 x 32 x 2-byte strip is 4 KiB: past the sniffed head), its IFDs after.
+        let dng = TestTIFF.dng(preview: jpeg, previewWidth: 32, previewHeight: 16, orientation: 6, directoriesLast: true)
+        let photo = try PhotoFiling.upright(dng, path: "/dump/IMG_0005.DNG")
+        #expect(photo.format == .dng)
+        #expect(photo.rendition?.width == 16)
+        #expect(photo.captureDate.iso8601 == "2019-04-05T06:07:08")
+        var scan = ExifFixture()
+        scan.make = "Nikon"
+        let tiff = TestTIFF.rgb(pixels: RenditionTests.picture.pixels, width: 48, height: 32)
+        #expect(try PhotoFiling.imported(tiff, path: "/scans/slide.tif").format == .tiff)
+        #expect(try PhotoFiling.imported(scan.tiff, path: "/scans/slide2.tif").format == .tiff)
+    }
+
     @Test("A raw whose preview is stored as pixels gets a JPEG of them, turned as the raw says")
     func rawWithPixelPreview() throws {
         let preview = TestPicture.smooth(width: 32, height: 16)

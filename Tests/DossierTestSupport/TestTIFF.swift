@@ -30,20 +30,27 @@ public enum TestTIFF {
     /// A file of IFDs (the first is IFD0, the others reached by the pointers their entries hold)
     /// and then blobs (image data). `entries` makes each IFD's entries from where everything lies:
     /// the IFDs' offsets, then the blobs'. Laid out until the offsets settle.
-    public static func file(ifdCount: Int, blobs: [[UInt8]], entries: ([Int]) -> [[Entry]]) -> [UInt8] {
+    /// With `directoriesLast`, the blobs come first and the IFDs after them, as some writers lay
+    /// a file out (IFD0's offset in the header then points past the first bytes).
+    public static func file(ifdCount: Int, blobs: [[UInt8]], directoriesLast: Bool = false,
+                            entries: ([Int]) -> [[Entry]]) -> [UInt8] {
         var offsets = [Int](repeating: 0, count: ifdCount + blobs.count)
         var bytes: [UInt8] = []
         for _ in 0..<4 {
-            bytes = Array("II".utf8) + [42, 0] + le(8, 4)
+            bytes = Array("II".utf8) + [42, 0] + le(directoriesLast ? offsets[0] : 8, 4)
             var next = offsets
+            func writeBlobs() {
+                for (index, blob) in blobs.enumerated() {
+                    next[ifdCount + index] = bytes.count
+                    bytes += blob + (blob.count % 2 == 1 ? [0] : [])
+                }
+            }
+            if directoriesLast { writeBlobs() }
             for (index, ifd) in entries(offsets).enumerated() {
                 next[index] = bytes.count
                 bytes += serialised(ifd, at: bytes.count)
             }
-            for (index, blob) in blobs.enumerated() {
-                next[ifdCount + index] = bytes.count
-                bytes += blob + (blob.count % 2 == 1 ? [0] : [])
-            }
+            if !directoriesLast { writeBlobs() }
             if next == offsets { break }
             offsets = next
         }
@@ -79,10 +86,10 @@ public enum TestTIFF {
     /// a JPEG, or 8-bit RGB when `previewIsJPEG` is false) with the raw's Orientation and Make, a
     /// SubIFD of 16-bit CFA data, an EXIF IFD with DateTimeOriginal when `taken` is given.
     public static func dng(preview: [UInt8], previewWidth: Int, previewHeight: Int, previewIsJPEG: Bool = true,
-                           orientation: Int, taken: String? = "2019:04:05 06:07:08") -> [UInt8] {
+                           orientation: Int, taken: String? = "2019:04:05 06:07:08", directoriesLast: Bool = false) -> [UInt8] {
         let width = 64, height = 32
         let raw = (0..<(width * height * 2)).map { UInt8(truncatingIfNeeded: $0 * 37 + $0 / 128 * 11) }
-        return file(ifdCount: 3, blobs: [preview, raw]) { offsets in
+        return file(ifdCount: 3, blobs: [preview, raw], directoriesLast: directoriesLast) { offsets in
             let identity = [10000, 10000, 0, 10000, 0, 10000, 0, 10000, 10000, 10000, 0, 10000, 0, 10000, 0, 10000, 10000, 10000]
             return [
                 [.long(254, 1), .long(256, previewWidth), .long(257, previewHeight), .short(258, 8, 8, 8),

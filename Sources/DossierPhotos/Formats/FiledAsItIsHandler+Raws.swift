@@ -41,6 +41,8 @@ extension FiledAsItIsHandler {
         let make = entries.first { $0.tag == 0x010F }.flatMap { entry in
             tiff.valueRange(of: entry).map { String(decoding: head[$0].prefix { $0 != 0 }, as: UTF8.self).uppercased() }
         } ?? ""
+        // A Nikon or Sony raw keeps its data in SubIFDs; a Nikon film scanner's TIFF has none.
+        guard entries.contains(where: { $0.tag == 0x014A }) else { return nil }
         if make.hasPrefix("NIKON") { return .nef }
         if make.hasPrefix("SONY") { return .arw }
         return nil

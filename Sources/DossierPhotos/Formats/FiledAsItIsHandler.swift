@@ -36,11 +36,21 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         guard let format = recognise(input.head) else { return }
+        try read(input, as: format, context: context, into: sink)
+    }
+
+    /// Reads the file as `format`, which its first bytes showed.
+    func read(_ input: SourceInput, as format: PhotoFormat, context: PipelineContext, into sink: any ItemSink) throws {
         let (content, digest) = try WholeFileContent.read(input, context: context)
         let bytes: [UInt8]
         switch content {
         case .memory(let all): bytes = all
         case .file: bytes = WholeFileContent.prefix(content, FiledAsItIsHandler.metadataBytes)
+        }
+        // A raw whose first directory lies past the first bytes (a DNG written directory-last)
+        // looked like a TIFF there: its directory, read now, tells it, and the raws read it.
+        if format == .tiff, name != FiledAsItIsHandler.raws.name, let raw = FiledAsItIsHandler.rawFormat(head: bytes) {
+            return try FiledAsItIsHandler.raws.read(input, as: raw, context: context, into: sink)
         }
         let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil,
                                      containerDates: ownDates(format, bytes) + ContainerDates.of(bytes, timeZone: context.timeZone),

@@ -90,7 +90,7 @@ struct TIFFStructure {
                     end = max(end ?? 0, offset + count)
                 }
             }
-            pending += values(330)
+            pending += values(330).filter { $0 >= 8 }
             if let next = uint32(at: directory + 2 + entries.count * 12), next > 0 { pending.append(Int(next)) }
         }
         return end

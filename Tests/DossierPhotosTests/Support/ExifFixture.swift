@@ -18,6 +18,7 @@ struct ExifFixture {
     var makerNote: [UInt8]? = nil
     /// IFD0's DNGVersion (0xC612), as every DNG has.
     var dngVersion = false
+    var subIFDs = false
 
     /// Apple's maker note as an iPhone writes it for a Live Photo's still: `Apple iOS\0`, version 1,
     /// `MM`, and a directory (offsets from the note's start) holding the content identifier (0x0011).
@@ -41,6 +42,8 @@ struct ExifFixture {
         if let make { ifd0.append(.ascii(0x010F, make)) }
         if let dateTime { ifd0.append(.ascii(0x0132, dateTime)) }
         if dngVersion { ifd0.append(.undefined(0xC612, [1, 4, 0, 0])) }
+        // A raw's SubIFDs: where its full-size data lies (here pointing nowhere).
+        if subIFDs { ifd0.append(.long(0x014A, 0)) }
         var exifIFD: [Entry] = []
         if let dateTimeOriginal { exifIFD.append(.ascii(0x9003, dateTimeOriginal)) }
         if let dateTimeDigitized { exifIFD.append(.ascii(0x9004, dateTimeDigitized)) }
