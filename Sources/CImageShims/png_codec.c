@@ -771,9 +771,10 @@ static int inspect(png_input input, dossier_png_info *info, dossier_buffer *exif
 // cut short still shows its first rows in every viewer. Returns 1 only when it is whole.
 static int read_until_it_ends(shim_reader *reader, png_uint_32 *rows, int *passes) {
     if (setjmp(png_jmpbuf(reader->png))) return 0;
-    // libpng asks for image data 8 KiB at a time (on a reader, this sets that size): a little at
-    // a time, the rows before the end decode from what is there.
-    png_set_compression_buffer_size(reader->png, 64);
+    // libpng asks for image data 8 KiB at a time (on a reader, this sets that size): a byte at a
+    // time, every row whose data is there decodes before the end is met. Only damaged files are
+    // read so, and only once.
+    png_set_compression_buffer_size(reader->png, 1);
     *passes = read_header(reader, READ_TO_VALIDATE);
     reader->row = malloc(png_get_rowbytes(reader->png, reader->info));
     if (reader->row == NULL) return fail_out_of_memory(reader->report.status);
@@ -806,8 +807,12 @@ int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status
         return status->code;
     }
     char what[DOSSIER_MESSAGE_MAX];
-    if (passes > 1) {
-        snprintf(what, sizeof what, "its data ends early, in interlace pass %u of %d", rows / height + 1, passes);
+    if (rows >= height * (png_uint_32)passes) {
+        snprintf(what, sizeof what, "its data ends early, after its last row: all %u of its rows decode", height);
+    } else if (passes > 1) {
+        // Each of the seven passes fills in part of every row: the picture shows, coarse, from the first.
+        snprintf(what, sizeof what, "its data ends early, in interlace pass %u of %d: %u of its %u rows decode in that pass",
+                 rows / height + 1, passes, rows % height, height);
     } else {
         snprintf(what, sizeof what, "its data ends early: %u of its %u rows decode", rows, height);
     }

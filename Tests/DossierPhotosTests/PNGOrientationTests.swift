@@ -94,7 +94,11 @@ struct PNGOrientationTests {
         let damage = try #require(photo.damage)
         let match = try #require(damage.firstMatch(of: /ends early: (\d+) of its 48 rows decode/))
         let rows = try #require(Int(match.1))
-        #expect((1..<48).contains(rows), "\(damage)")
+        // Each row is a filter byte and 192 bytes of noise, which deflate cannot shrink: the rows
+        // whose data is in the cut file, all of them and none more (give or take the one cut).
+        let imageData = try #require(whole.firstRange(of: Array("IDAT".utf8))).upperBound
+        let expected = (cut.count - imageData) / (1 + 64 * 3)
+        #expect(abs(rows - expected) <= 1, "\(damage), about \(expected) expected")
         #expect(photo.warnings.last == "damaged (\(damage)), but it decodes: filed byte for byte as it is")
         // Interlaced, it ends in one of its seven passes.
         let interlaced = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: true)
