@@ -126,8 +126,10 @@ extension QuietImportTests {
             + "2016-10-04 15:26:02,51.50714,-0.12761,13.5,3.4,11\n2016-10-04 15:26:03,51.50717,-0.12758,14.0,3.1,12\n"
         let bankPath = try folder.write(bank, to: "dump/pets/leo/bank.csv")
         try folder.write(track, to: "dump/pets/leo/track.csv")
-        // A care log beside them is read as ever.
+        // Care logs beside them are read as ever: one with a measurement, and one of a column or
+        // two Dossier does not read (a temperature log, its kind its file's name).
         try folder.write("date,weight (g)\n2024-03-01,45\n", to: "dump/pets/leo/weights.csv")
+        try folder.write("date,temperature (C),dose\n2023-09-01,38.5,5 mg\n2023-09-02,38.1,\n", to: "dump/pets/leo/temps.csv")
         let result = try run()
         #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
         for (name, columns) in [("bank.csv", "'Description', 'Debit', 'Credit', 'Balance'"),
@@ -140,6 +142,7 @@ extension QuietImportTests {
             #expect(skipped["problems"] == nil)
         }
         #expect(try outcome(result, "weights.csv")["status"] as? String == "imported")
+        #expect(try outcome(result, "temps.csv")["status"] as? String == "imported")
         #expect(SafetyBytes.of(bankPath) == Array(bank.utf8))
         // The ledger holds one problem for each, the whole file.
         let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url)

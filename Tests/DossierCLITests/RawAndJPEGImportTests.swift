@@ -72,6 +72,25 @@ struct RawAndJPEGImportTests {
         #expect(try outcome(result, "IMG_0001.DNG")["rendition"] as? String == stem(raw) + ".jpg", "\(result.standardOutput)")
     }
 
+    @Test("Of two raws of the same shot (IMG_0001.DNG and IMG_0001.dng), one stands beside the JPEG, the other under its own name, said")
+    func twoRawsOfOneShot() throws {
+        try shot("IMG_0001")
+        let sample = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        try folder.write(TestTIFF.dng(preview: sample, previewWidth: RawAndJPEGImportTests.sampleSize.width,
+                                      previewHeight: RawAndJPEGImportTests.sampleSize.height, orientation: 1,
+                                      taken: "2023:05:01 09:15:02"),
+                         to: "dump/pets/leo/IMG_0001.dng")
+        let result = try importDump()
+        let jpeg = try destination(result, "IMG_0001.JPG")
+        let raws = try ["IMG_0001.DNG", "IMG_0001.dng"].map { try outcome(result, $0) }
+        let beside = raws.filter { ($0["destination"] as? String) == stem(jpeg) + ".dng" }
+        let own = raws.filter { ($0["destination"] as? String) != stem(jpeg) + ".dng" }
+        #expect(beside.count == 1 && own.count == 1, "\(raws)")
+        #expect((own.first?["warnings"] as? [String])?.last
+            == "its photo \(jpeg) has a file of its name beside it already: filed under its own name, without a rendition",
+            "\(own)")
+    }
+
     @Test("A raw whose JPEG was filed by an earlier import is filed beside it")
     func jpegFiledEarlier() throws {
         try shot("IMG_0001", raw: false)

@@ -270,6 +270,14 @@ struct SourceWorker: Sendable {
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, filed: [filed], imported: importedSource(photo, subject: subject, filedPath: path))
             worked.outcome.damaged = upright.damage != nil
+            if let still = upright.besideStill, !upright.format.isSidecar,
+               (path as NSString).deletingPathExtension != "\(subject.path)/\((still as NSString).deletingPathExtension)" {
+                // The still's name holds another file of its kind already (its Live Photo's own
+                // movie, a raw of the same shot under another case): the pair stays as it is.
+                worked.outcome.warnings.append("its photo \(try layout.url(forRelativePath: "\(subject.path)/\(still)").path) has "
+                    + "a \(upright.format.folder == "videos" ? "movie" : "file") of its name beside it already: filed under its own name"
+                    + (upright.format.hasRendition && upright.rendition == nil ? ", without a rendition" : ""))
+            }
             if let rendition = upright.rendition {
                 worked.outcome.rendition = try layout.url(
                     forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path

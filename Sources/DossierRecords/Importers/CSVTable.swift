@@ -75,8 +75,10 @@ struct CSVTable {
 
     /// Whether the table holds care records: besides its dates, a column Dossier reads (a kind,
     /// a note, a measurement, a subject's series), or a kind it knows from the rows' notes, a
-    /// section's or the file's name, or `--kind`. A table of dates beside columns of other things
-    /// (a bank statement, a GPS track), whose kind would be no more than its file's name, is none.
+    /// section's or the file's name, or `--kind`; or one or two columns of their own (`date,
+    /// temperature (C)`, `date,dose`: a log someone keeps of one thing, its kind the file's
+    /// name). A table of dates beside three or more columns of other things (a bank statement,
+    /// a GPS track), whose kind would be no more than its file's name, is none.
     var holdsCareRecords: Bool {
         let readsAColumn = columns.columns.contains { column in
             switch column.role {
@@ -84,8 +86,12 @@ struct CSVTable {
             case .date, .time, .endDate, .subject, .unit, .text: false
             }
         }
-        return readsAColumn || !kindIsOnlyTheFileName
+        let others = columns.columns.filter { $0.role == .text }.count
+        return readsAColumn || !kindIsOnlyTheFileName || others < CSVTable.columnsOfOtherThings
     }
+
+    /// How many columns Dossier does not read make a table of dates something other than care records.
+    static let columnsOfOtherThings = 3
 
     /// The one kind every measurement column's name says (`weight (g)`: weight), and the first
     /// such column; nil when they say none or several.
