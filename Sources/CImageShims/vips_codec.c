@@ -115,6 +115,22 @@ int dossier_vips_available(dossier_status *status) {
     return vips_ready(status);
 }
 
+int dossier_vips_size(const uint8_t *data, size_t size, const char *path, int *width, int *height, dossier_status *status) {
+    dossier_status_reset(status);
+    *width = *height = 0;
+    if (!vips_ready(status)) return status->code;
+    VipsImage *header = path ? vips.image_new_from_file(path, NULL) : vips.image_new_from_buffer(data, size, "", NULL);
+    if (!header) {
+        vips_fail(status, DOSSIER_ERR_DECODE, "libvips cannot read it");
+    } else {
+        *width = vips.image_get_width(header);
+        *height = vips.image_get_height(header);
+        vips.object_unref(header);
+    }
+    vips.thread_shutdown();
+    return status->code;
+}
+
 int dossier_vips_render(const uint8_t *data, size_t size, const char *path, int quality, dossier_buffer *out,
                         int *is_png, int *width, int *height, dossier_status *status) {
     dossier_status_reset(status);

@@ -306,6 +306,8 @@ int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, doss
 
 /// Whether libvips can be used; if not, `status` says why (not installed, too old).
 int dossier_vips_available(dossier_status *status);
+/// The picture's width and height, from its header alone.
+int dossier_vips_size(const uint8_t *data, size_t size, const char *path, int *width, int *height, dossier_status *status);
 /// The picture in memory (data, size) or at `path`, upright by its orientation tag, in sRGB, at
 /// full size: a JPEG of `quality`, or a PNG (`is_png`) when it has alpha. A load warning (data
 /// that ends early) fails it. `width` and `height` are the rendition's.

@@ -10,11 +10,24 @@ public enum VipsCodec {
         return dossier_vips_available(&status) != 0 ? nil : status.messageText
     }
 
+    /// What making one holds at its peak, a pixel: libvips' decoded picture (up to 4 bytes) and
+    /// the encoder's rows (about 0.5 GB for a 144-megapixel scan, measured).
+    static let bytesPerPixel = 4
+
     /// The picture upright by its orientation tag, in sRGB, at full size: a JPEG of `quality`,
-    /// or a PNG when it has alpha. Fails on a picture that does not decode cleanly.
-    public static func rendition(of content: PhotoContent, format: String, quality: Int) throws(PhotoError)
-        -> PhotoRendition
-    {
+    /// or a PNG when it has alpha. Fails on a picture that does not decode cleanly. Made within
+    /// the memory budget all turns share (`TurnMemoryBudget`), by the size its header gives.
+    public static func rendition(of content: PhotoContent, format: String, quality: Int) throws -> PhotoRendition {
+        var width: Int32 = 0, height: Int32 = 0
+        var status = dossier_status()
+        let result = content.withCInput { data, size, path in dossier_vips_size(data, size, path, &width, &height, &status) }
+        guard result == 0 else { throw status.error(format: format) }
+        return try TurnMemoryBudget.shared.withReservation(
+            of: TurnMemoryBudget.estimate(width: Int(width), height: Int(height), bytesPerPixel: bytesPerPixel)
+        ) { try made(of: content, format: format, quality: quality) }
+    }
+
+    private static func made(of content: PhotoContent, format: String, quality: Int) throws(PhotoError) -> PhotoRendition {
         var output = dossier_buffer()
         var isPNG: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         var status = dossier_status()
