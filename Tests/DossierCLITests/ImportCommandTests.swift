@@ -34,6 +34,29 @@ struct ImportCommandTests {
         return (info.width, info.height)
     }
 
+    @Test("Copies of a photo worked on at once (--jobs 8) are filed once: the rest are its duplicates, and --move removes them all")
+    func copiesWorkedOnAtOnceAreFiledOnce() throws {
+        // A sideways sample (a turn takes long enough for the copies to be filing at once), four
+        // copies as it is (one name, from its EXIF date) and four without its EXIF, each with its
+        // own time (each would name a file of its own).
+        let sample = Array(try Data(contentsOf: folder.url.appendingPathComponent("Samples/pets/leo/IMG_0004.JPG")))
+        let undated = try SidecarImportTests.withoutExif("pets/leo/IMG_0004.JPG")
+        for copy in 1...8 {
+            let path = try folder.write(copy <= 4 ? sample : undated, to: "dump/pets/leo/copy-\(copy).jpg")
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(copy) * 86_400)],
+                                                  ofItemAtPath: path)
+        }
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--jobs", "8", "--move"],
+                                           in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+        let statuses = result.outcomes.compactMap { $0["status"] as? String }
+        #expect(statuses.filter { $0 == "imported" }.count == 2, "\(statuses)")
+        #expect(statuses.filter { $0 == "duplicate" }.count == 6, "\(statuses)")
+        #expect(Set(result.outcomes.compactMap { $0["destination"] as? String }).count == 2)
+        #expect(folder.files(under: "Library/pets/leo/photos").count == 2, "\(folder.files(under: "Library/pets/leo/photos"))")
+        #expect(folder.files(under: "dump").isEmpty)
+    }
+
     /// The samples as scripts/demo imports them, in one go: the property lists (profiles) are
     /// imported first, so the logs know the subjects' names.
     @discardableResult

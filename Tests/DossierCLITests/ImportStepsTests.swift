@@ -45,7 +45,7 @@ struct ImportStepsTests {
         let (steps, outcomes) = try await stepsRun()
         #expect(outcomes.map(\.status) == [.imported, .imported, .imported])
         let expected = ["discover", "skip-unchanged", "sniff", "keep", "skip-same-bytes", "read", "route", "transform", "file",
-                        "commit", "index", "remove", "report"]
+                        "same-bytes-filed-at-once", "commit", "index", "remove", "report"]
         for sample in ImportStepsTests.samples {
             #expect(steps[sample] == expected, "\(sample)")
         }
@@ -61,7 +61,8 @@ struct ImportStepsTests {
         let (steps, outcomes) = try await stepsRun()
         #expect(outcomes.map(\.status) == [.duplicate, .duplicate, .duplicate])
         for sample in ImportStepsTests.samples {
-            #expect(steps[sample] == ["discover", "skip-unchanged", "commit", "index", "remove", "report"], "\(sample)")
+            #expect(steps[sample] == ["discover", "skip-unchanged", "same-bytes-filed-at-once", "commit", "index", "remove", "report"],
+                    "\(sample)")
         }
     }
 

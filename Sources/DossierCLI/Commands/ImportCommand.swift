@@ -11,8 +11,9 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Import photos, care logs, CSV exports and property lists, filed under their subjects.",
         discussion: """
             Folders are walked recursively; files are recognised by their bytes, not their names. \
-            Photos (JPEG, PNG) are filed upright; HEIC photos as they are, with a JPEG beside each \
-            (--renditions); videos byte for byte, a Live Photo's movie beside its still. \
+            Photos (JPEG, PNG) are filed upright; HEIC, AVIF, TIFF, BMP, JPEG XL and raws as they \
+            are, with a JPEG beside each (--renditions); WebP, GIF, videos and sound byte for byte; \
+            a Live Photo's movie, a raw shot with a JPEG and a sidecar beside their photo. \
             Notepad logs, CSV files and property lists become \
             records in <subject>/records/<YYYY>.jsonl (or profiles, or species for the species table); \
             a line or row that names its subject goes there. Otherwise a file's subject is --subject, \

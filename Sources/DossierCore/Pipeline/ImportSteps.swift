@@ -21,6 +21,7 @@ public struct ImportSteps: Sendable {
         SkipSameBytesStep(),    // a text source whose very bytes are filed: a duplicate
         ReadStep(),             // read into items, each routed, transformed and filed as it comes
         // Settling: one source at a time.
+        SameBytesFiledAtOnceStep(), // the same bytes filed by two sources at once: the second a duplicate
         CommitStep(),           // its copy kept, its records merged into year files, its profiles filed
         IndexStep(),            // recorded in the index, in one transaction
         RemoveStep(),           // --move: removed once the library's copy is checked

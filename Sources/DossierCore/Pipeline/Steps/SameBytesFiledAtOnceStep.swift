@@ -1,0 +1,33 @@
+/// Two sources of the same bytes worked on at once (`--jobs`) each found them not yet filed, and
+/// each filed them: under one name (the second found the first's file there, the same bytes),
+/// or under the names their own dates gave. The second to settle is a duplicate of the first;
+/// a copy of its own is taken back, once the first's is checked to hold the same bytes.
+/// Settling goes one source at a time, so the first's row is in the index by then.
+struct SameBytesFiledAtOnceStep: ImportStep {
+    let name = "same-bytes-filed-at-once"
+    let phase = ImportStepPhase.settling
+    let stage = ImportStage.file
+
+    func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
+        // A photo filed alone: a pair or a sidecar stands by its name beside its photo, not by its bytes.
+        guard var worked = source.worked, worked.outcome.status == .imported, !run.options.dryRun, let index = run.index,
+              worked.filed.count == 1, worked.outcome.alsoFiled.isEmpty, let filed = worked.filed.first,
+              let subject = worked.outcome.subject, let digest = ContentDigest(hex: filed.sha256),
+              let earlier = try index.filedFile(for: subject, digest: digest),
+              try run.worker.filer.holdsSameBytes(try run.layout.url(forRelativePath: earlier.path).path, digest: digest)
+        else { return .next }
+        if earlier.path != filed.path {
+            if let rendition = worked.outcome.rendition { try run.layout.files.remove(rendition) }
+            try run.layout.files.remove(try run.layout.url(forRelativePath: filed.path).path)
+        }
+        let destination = try run.layout.url(forRelativePath: earlier.path).path
+        worked.outcome.status = .duplicate
+        worked.outcome.destination = destination
+        worked.outcome.rendition = nil
+        worked.filed = []
+        worked.imported?.filedPath = earlier.path
+        worked.safeCopies = [SafeCopy(path: earlier.path, digest: digest)]
+        source.worked = worked
+        return .next
+    }
+}
