@@ -1,3 +1,5 @@
+import Foundation
+
 /// Two sources of the same bytes worked on at once (`--jobs`) each found them not yet filed, and
 /// each filed them: under one name (the second found the first's file there, the same bytes),
 /// or under the names their own dates gave. The second to settle is a duplicate of the first;
@@ -9,9 +11,11 @@ struct SameBytesFiledAtOnceStep: ImportStep {
     let stage = ImportStage.file
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
-        // A photo filed alone: a pair or a sidecar stands by its name beside its photo, not by its bytes.
+        // A photo filed alone; a sidecar stands by its place beside its photo, not by its bytes
+        // (the same edit made to two photos is each one's own).
         guard var worked = source.worked, worked.outcome.status == .imported, !run.options.dryRun, let index = run.index,
               worked.filed.count == 1, worked.outcome.alsoFiled.isEmpty, let filed = worked.filed.first,
+              run.layout.photoFormats.format(forExtension: (filed.path as NSString).pathExtension)?.isSidecar != true,
               let subject = worked.outcome.subject, let digest = ContentDigest(hex: filed.sha256),
               let earlier = try index.filedFile(for: subject, digest: digest),
               try run.worker.filer.holdsSameBytes(try run.layout.url(forRelativePath: earlier.path).path, digest: digest)
