@@ -92,6 +92,49 @@ struct InterruptionSafetyTests {
         try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
     }
 
+    /// The filed files `output`'s outcomes report, each as the index names it (nil when it does not).
+    static func indexed(_ output: String, in folder: TemporaryFolder) throws -> [String: FiledFile?] {
+        let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
+        let index = try #require(try LibraryIndex.openReadOnly(layout))
+        defer { index.close() }
+        var found: [String: FiledFile?] = [:]
+        for line in output.split(separator: "\n") {
+            guard let outcome = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  outcome["status"] as? String == "imported", let destination = outcome["destination"] as? String
+            else { continue }
+            let relative = String(destination.dropFirst(layout.root.path.count + 1))
+            found[relative] = try index.filedFile(at: relative)
+        }
+        return found
+    }
+
+    @Test("Every photo an import reports filed is in the index when it ends, its rows committed 64 sources at a time")
+    func everyFiledPhotoIsIndexed() throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<70 {
+            try folder.write(SafetyFixtures.jpeg(width: 48, height: 32, orientation: 1, seed: index), to: "dump/pets/rex/IMG_\(index).JPG")
+        }
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0)
+        let indexed = try InterruptionSafetyTests.indexed(result.standardOutput, in: folder)
+        #expect(indexed.count == 70)
+        #expect(indexed.values.allSatisfy { $0 != nil }, "\(indexed.filter { $0.value == nil }.keys.sorted())")
+        // Known as imported: each is a duplicate decided before a byte of it is read.
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(again.summary?["duplicate"] as? Int == 70)
+    }
+
+    @Test("Every photo an interrupted import reported filed is in the index: its waiting rows are committed as it stops")
+    func anInterruptedImportIndexesWhatItReported() throws {
+        let folder = try TemporaryFolder()
+        try InterruptionSafetyTests.makeDump(in: folder, photos: 40, lines: 0)
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(300))
+        #expect(stopped.status == 130)
+        let indexed = try InterruptionSafetyTests.indexed(stopped.output, in: folder)
+        #expect(!indexed.isEmpty, "nothing was filed before the signal: give it less to do first")
+        #expect(indexed.values.allSatisfy { $0 != nil }, "\(indexed.filter { $0.value == nil }.keys.sorted())")
+    }
+
     @Test("A long log under way is abandoned whole at its next batch, not read to its end")
     func aLongLogIsAbandonedWhole() async throws {
         let folder = try TemporaryFolder()

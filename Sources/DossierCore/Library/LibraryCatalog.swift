@@ -26,6 +26,9 @@ public protocol LibraryCatalog: Sendable {
         -> [SourceYearFile]
     func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile]
     func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
+    /// Records what several photo sources gave (their filed files and their source rows), in one
+    /// transaction (`IndexBatch`).
+    func record(photos: [(filed: [FiledFile], source: ImportedSource?)]) throws(LibraryError)
     /// Records what one source gave, in one transaction (see `LibraryIndex.record`).
     func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
                 ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],

@@ -497,6 +497,17 @@ public final class LibraryIndex: Sendable {
         }
     }
 
+    /// Records what several photo sources gave, in one transaction: their filed files and the
+    /// sources they came from (`IndexBatch`).
+    public func record(photos: [(filed: [FiledFile], source: ImportedSource?)]) throws(LibraryError) {
+        try write { db in
+            for photo in photos {
+                for file in photo.filed { try file.upsert(db) }
+                try photo.source?.upsert(db)
+            }
+        }
+    }
+
     /// A filed file now lives at `newPath` (a Live Photo's movie brought beside its still): its row
     /// and the rows of the sources filed as it follow, in one transaction.
     public func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError) {

@@ -200,6 +200,15 @@ public struct ImportPipeline: Sendable {
                 }
             }
         }
+        // The photos' rows still waiting, also when the run was interrupted: every source
+        // reported filed is named by the index.
+        if let index = run.index, !run.indexBatch.isEmpty {
+            do {
+                try await BlockingWork.run { () throws(LibraryError) in try run.indexBatch.commit(into: index) }
+            } catch {
+                libraryFailure = libraryFailure ?? error
+            }
+        }
     }
 
     /// The sources named `*.plist` first, the rest after, each in discovery order.

@@ -16,6 +16,8 @@ public struct ImportRun: Sendable {
     let worker: SourceWorker
     /// The pipeline whose settling helpers (commit, index rows, removal) the settling steps use.
     let pipeline: ImportPipeline
+    /// Photos' index rows settled and not yet committed (`IndexStep`); committed at the run's end.
+    let indexBatch = IndexBatch()
 
     init(worker: SourceWorker, pipeline: ImportPipeline, listeners: [any OutcomeListener]) {
         self.worker = worker

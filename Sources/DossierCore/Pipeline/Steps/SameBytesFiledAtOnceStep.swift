@@ -17,7 +17,7 @@ struct SameBytesFiledAtOnceStep: ImportStep {
               worked.filed.count == 1, worked.outcome.alsoFiled.isEmpty, let filed = worked.filed.first,
               run.layout.photoFormats.format(forExtension: (filed.path as NSString).pathExtension)?.isSidecar != true,
               let subject = worked.outcome.subject, let digest = ContentDigest(hex: filed.sha256),
-              let earlier = try index.filedFile(for: subject, digest: digest),
+              let earlier = try run.indexBatch.filedFile(for: subject, digest: digest) ?? index.filedFile(for: subject, digest: digest),
               try run.worker.filer.holdsSameBytes(try run.layout.url(forRelativePath: earlier.path).path, digest: digest)
         else { return .next }
         if earlier.path != filed.path {
