@@ -54,6 +54,17 @@ struct LivePhotoImportTests {
         #expect(folder.files(under: "Library/children/mina/videos").isEmpty)
     }
 
+    @Test("In one import, the movie renamed in another folder and settled before its still is brought beside it")
+    func movieFirstInOneImport() throws {
+        // One at a time, the movie's folder first: it is filed, alone, before the still is read.
+        try sample("IMG_0712.MOV", to: "dump/a-phone/children/mina/clip.mov")
+        try sample("IMG_0712.HEIC", to: "dump/b-camera/children/mina/IMG_0712.HEIC")
+        let result = try run("dump", ["--jobs", "1"])
+        let still = try destination(result, "IMG_0712.HEIC")
+        #expect(FileManager.default.fileExists(atPath: stem(still) + ".mov"))
+        #expect(folder.files(under: "Library/children/mina/videos").isEmpty)
+    }
+
     @Test("The still first, then its movie renamed in another folder: the movie finds it in the index by the content identifier")
     func stillFirstByIdentifier() throws {
         try sample("IMG_0712.HEIC", to: "camera/children/mina/IMG_0712.HEIC")

@@ -17,7 +17,7 @@ public struct ImportRun: Sendable {
     /// The pipeline whose settling helpers (commit, index rows, removal) the settling steps use.
     let pipeline: ImportPipeline
     /// Photos' index rows settled and not yet committed (`IndexStep`); committed at the run's end.
-    let indexBatch = IndexBatch()
+    var indexBatch: IndexBatch { worker.indexBatch }
 
     init(worker: SourceWorker, pipeline: ImportPipeline, listeners: [any OutcomeListener]) {
         self.worker = worker

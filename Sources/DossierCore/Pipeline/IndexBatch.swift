@@ -1,11 +1,13 @@
+import Foundation
 import Synchronization
 
 /// The index rows of photos settled but not yet committed: a commit is four syncs of the index
 /// (its journal and its pages, twice), and photos come by the thousand, so theirs are committed
-/// `size` sources at a time, and whatever is left when the run ends. Only photos filed by copy
-/// wait here: a text source's rows (its year files, its kept copy), a movie's (a still may look
-/// for it) and a source about to be removed (its departure) are committed at once, after those
-/// waiting.
+/// `size` sources at a time, and whatever is left when the run ends. Only photos and movies
+/// filed by copy wait here: a text source's rows (its year files, its kept copy) and a source
+/// about to be removed (its departure) are committed at once, after those waiting; so is the
+/// batch before a still looks in the index for its Live Photo's movie filed before it
+/// (`mayHoldMovie`).
 ///
 /// A run stopped before its last commit leaves filed files the index does not name: the next
 /// import finds each at its name with the same bytes and records it then (`Filer`'s adopted).
@@ -35,11 +37,26 @@ final class IndexBatch: Sendable {
         }
     }
 
-    /// Commits the rows waiting, in one transaction; they stay waiting if it fails.
+    /// Whether a movie of `still`'s may be waiting: one with its content identifier, or one from
+    /// its folder under its name (the reunion's two ways of finding it, `LivePhotoReunion`).
+    func mayHoldMovie(of still: Photo) -> Bool {
+        let stem = (still.source.path as NSString).deletingPathExtension
+        let moviePaths = Set(LivePhotoReunion.movieExtensions.map { "\(stem).\($0)" })
+        return waiting.withLock { entries in
+            entries.contains { entry in
+                entry.filed.contains { $0.contentIdentifier != nil && $0.contentIdentifier == still.contentIdentifier }
+                    || entry.source.map { moviePaths.contains($0.path) } == true
+            }
+        }
+    }
+
+    /// Commits the rows waiting, in one transaction; they stay waiting if it fails. Held while it
+    /// commits: a still's commit (from a working thread) and settling's are one at a time.
     func commit(into index: any LibraryCatalog) throws(LibraryError) {
-        let entries = waiting.withLock { $0 }
-        guard !entries.isEmpty else { return }
-        try index.record(photos: entries)
-        waiting.withLock { $0.removeFirst(entries.count) }
+        try waiting.withLock { (entries) throws(LibraryError) in
+            guard !entries.isEmpty else { return }
+            try index.record(photos: entries)
+            entries.removeAll()
+        }
     }
 }

@@ -11,6 +11,8 @@ struct SourceWorker: Sendable {
     let options: ImportOptions
     let index: (any LibraryCatalog)?
     let filer: Filer
+    /// Photos' index rows settled and not yet committed (`IndexStep`); committed at the run's end.
+    let indexBatch = IndexBatch()
     let context: PipelineContext
     /// Hears each step as it runs (the order tests).
     var observer: StepObserver?
@@ -286,6 +288,8 @@ struct SourceWorker: Sendable {
                 // The still is filed whatever happens here: a movie that cannot be brought stays
                 // where it was filed, whole, and the outcome says why.
                 do {
+                    // A movie settled a moment ago may still wait for its commit: the reunion finds it in the index.
+                    if indexBatch.mayHoldMovie(of: upright) { try indexBatch.commit(into: index) }
                     if let movie = try LivePhotoReunion(layout: layout, index: index)
                         .bringMovie(besideStillAt: path, still: upright, subject: subject) {
                         worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "

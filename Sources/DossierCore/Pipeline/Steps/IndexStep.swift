@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the source gave is recorded in the index, in one transaction: its filed file, its
 /// year files, its kept copy and problems, and (when it is to be removed) its departure. A
 /// photo filed by copy waits with others to be committed (`IndexBatch`); anything else is
@@ -22,11 +20,8 @@ struct IndexStep: ImportStep {
             if !worked.filed.isEmpty || worked.imported != nil || !settlement.recordFiles.isEmpty || settlement.kept != nil
                 || !settlement.yearFiles.isEmpty {
                 departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
-                // A movie's rows are committed at once: a still filed later in the run looks for it
-                // in the index, to bring it beside itself (`LivePhotoReunion`).
                 let photoAlone = removing == nil && ledger == nil && settlement.recordFiles.isEmpty && settlement.kept == nil
                     && settlement.yearFiles.isEmpty && settlement.lineage.isEmpty
-                    && !worked.filed.contains { run.layout.photoFormats.format(forExtension: ($0.path as NSString).pathExtension)?.isVideo ?? true }
                 if photoAlone {
                     if run.indexBatch.add(worked.filed, source: worked.imported) { try run.indexBatch.commit(into: index) }
                 } else {
