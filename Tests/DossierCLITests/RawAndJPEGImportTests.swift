@@ -101,6 +101,39 @@ struct RawAndJPEGImportTests {
         #expect(try destination(second, "IMG_0001.DNG") == stem(jpeg) + ".dng")
     }
 
+    @Test("A raw filed alone by an earlier import is brought beside its JPEG when the JPEG comes, and its own rendition goes")
+    func rawFiledEarlier() throws {
+        try shot("IMG_0001", jpeg: false)
+        let first = try importDump()
+        let alone = try destination(first, "IMG_0001.DNG")
+        let rendition = try #require(try outcome(first, "IMG_0001.DNG")["rendition"] as? String)
+        try shot("IMG_0001", raw: false)
+        let second = try importDump()
+        let jpeg = try destination(second, "IMG_0001.JPG")
+        #expect(FileManager.default.fileExists(atPath: stem(jpeg) + ".dng"))
+        #expect(!FileManager.default.fileExists(atPath: alone))
+        #expect(!FileManager.default.fileExists(atPath: rendition))
+        #expect(try outcome(second, "IMG_0001.JPG")["warnings"] as? [String] == ["its raw, filed before it, now lies beside it: \(stem(jpeg)).dng"])
+        // Known at its new name: imported again, the raw is a duplicate of the file beside the JPEG.
+        let third = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(try outcome(third, "IMG_0001.DNG")["status"] as? String == "duplicate")
+        #expect(try destination(third, "IMG_0001.DNG") == stem(jpeg) + ".dng")
+    }
+
+    @Test("A raw beside its JPEG stays there when another JPEG of its name and time comes later")
+    func pairedRawStaysWithItsJPEG() throws {
+        try shot("IMG_0001")
+        let first = try importDump()
+        let jpeg = try destination(first, "IMG_0001.JPG")
+        // Another JPEG of the same name and second (an export of the same shot), other bytes.
+        var other = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        other.insert(contentsOf: [0xFF, 0xFE, 0x00, 0x07] + Array("copy".utf8) + [0], at: 2)
+        try folder.write(other, to: "dump/pets/leo/IMG_0001.JPG")
+        let second = try importDump()
+        #expect(stem(try destination(second, "IMG_0001.JPG")) != stem(jpeg))
+        #expect(FileManager.default.fileExists(atPath: stem(jpeg) + ".dng"))
+    }
+
     @Test("Through an index rebuild the camera's JPEG beside its raw stays a photo, and a lone raw's rendition stays a rendition")
     func throughIndexRebuild() throws {
         try shot("IMG_0001")

@@ -18,18 +18,23 @@ public struct PhotoFormat: Hashable, Sendable {
     /// Browsers cannot show it (a HEIF, a TIFF, a raw): filed as it is, with a rendition beside
     /// it, under its name, that they can. Every HEIF has one.
     public let hasRendition: Bool
+    /// Shot beside a still of its name (a raw beside its camera's JPEG): filed beside it under its
+    /// name when the two say they were taken at the same time, and brought beside it when the
+    /// still comes later (`LivePhotoReunion`), as a Live Photo's movie is.
+    public let joinsItsStill: Bool
     /// A sidecar (an iPhone's `.AAE` edits, an XMP file): filed byte for byte beside its photo,
     /// under its name, and never a photo of its own (nor taken for a rendition).
     public let isSidecar: Bool
 
     public init(fileExtension: String, displayName: String, isVideo: Bool = false, isAudio: Bool = false,
-                isHEIF: Bool = false, hasRendition: Bool = false, isSidecar: Bool = false) {
+                isHEIF: Bool = false, hasRendition: Bool = false, joinsItsStill: Bool = false, isSidecar: Bool = false) {
         self.fileExtension = fileExtension
         self.displayName = displayName
         self.isVideo = isVideo
         self.isAudio = isAudio
         self.isHEIF = isHEIF
         self.hasRendition = hasRendition || isHEIF
+        self.joinsItsStill = joinsItsStill
         self.isSidecar = isSidecar
     }
 

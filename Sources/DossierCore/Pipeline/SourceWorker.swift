@@ -292,7 +292,8 @@ struct SourceWorker: Sendable {
                     if indexBatch.mayHoldMovie(of: upright) { try indexBatch.commit(into: index) }
                     if let movie = try LivePhotoReunion(layout: layout, index: index)
                         .bringMovie(besideStillAt: path, still: upright, subject: subject) {
-                        worked.outcome.warnings.append("its Live Photo movie, filed before it, now lies beside it: "
+                        let isRaw = layout.photoFormats.format(forExtension: (movie as NSString).pathExtension)?.joinsItsStill == true
+                        worked.outcome.warnings.append("its \(isRaw ? "raw" : "Live Photo movie"), filed before it, now lies beside it: "
                             + (try layout.url(forRelativePath: movie).path))
                     }
                 } catch {

@@ -12,14 +12,14 @@ extension PhotoFormat {
     public static let jxl = PhotoFormat(fileExtension: "jxl", displayName: "JPEG XL", hasRendition: true)
 
     /// Camera raws, by maker.
-    public static let dng = PhotoFormat(fileExtension: "dng", displayName: "DNG raw", hasRendition: true)
-    public static let cr2 = PhotoFormat(fileExtension: "cr2", displayName: "Canon CR2 raw", hasRendition: true)
-    public static let cr3 = PhotoFormat(fileExtension: "cr3", displayName: "Canon CR3 raw", hasRendition: true)
-    public static let nef = PhotoFormat(fileExtension: "nef", displayName: "Nikon NEF raw", hasRendition: true)
-    public static let arw = PhotoFormat(fileExtension: "arw", displayName: "Sony ARW raw", hasRendition: true)
-    public static let orf = PhotoFormat(fileExtension: "orf", displayName: "Olympus ORF raw", hasRendition: true)
-    public static let rw2 = PhotoFormat(fileExtension: "rw2", displayName: "Panasonic RW2 raw", hasRendition: true)
-    public static let raf = PhotoFormat(fileExtension: "raf", displayName: "Fujifilm RAF raw", hasRendition: true)
+    public static let dng = PhotoFormat(fileExtension: "dng", displayName: "DNG raw", hasRendition: true, joinsItsStill: true)
+    public static let cr2 = PhotoFormat(fileExtension: "cr2", displayName: "Canon CR2 raw", hasRendition: true, joinsItsStill: true)
+    public static let cr3 = PhotoFormat(fileExtension: "cr3", displayName: "Canon CR3 raw", hasRendition: true, joinsItsStill: true)
+    public static let nef = PhotoFormat(fileExtension: "nef", displayName: "Nikon NEF raw", hasRendition: true, joinsItsStill: true)
+    public static let arw = PhotoFormat(fileExtension: "arw", displayName: "Sony ARW raw", hasRendition: true, joinsItsStill: true)
+    public static let orf = PhotoFormat(fileExtension: "orf", displayName: "Olympus ORF raw", hasRendition: true, joinsItsStill: true)
+    public static let rw2 = PhotoFormat(fileExtension: "rw2", displayName: "Panasonic RW2 raw", hasRendition: true, joinsItsStill: true)
+    public static let raf = PhotoFormat(fileExtension: "raf", displayName: "Fujifilm RAF raw", hasRendition: true, joinsItsStill: true)
 
     /// Camcorders' and older cameras' videos.
     public static let avi = PhotoFormat(fileExtension: "avi", displayName: "AVI", isVideo: true)
