@@ -125,6 +125,9 @@ extension QuietImportTests {
         let track = "timestamp,lat,lon,alt_m,speed_ms,sats\n2016-10-04 15:26:01,51.50712,-0.12763,12.5,3.2,11\n"
             + "2016-10-04 15:26:02,51.50714,-0.12761,13.5,3.4,11\n2016-10-04 15:26:03,51.50717,-0.12758,14.0,3.1,12\n"
         let bankPath = try folder.write(bank, to: "dump/pets/leo/bank.csv")
+        // A statement with one signed Amount column: money both ways, never an amount fed.
+        try folder.write("Date,Description,Amount,Balance\n2024-03-01,TESCO STORES 2231,-12.50,987.50\n"
+            + "2024-03-02,SALARY ACME LTD,2000.00,2987.50\n2024-03-04,PETS AT HOME,-31.99,2955.51\n", to: "dump/pets/leo/statement.csv")
         try folder.write(track, to: "dump/pets/leo/track.csv")
         // Care logs beside them are read as ever: one with a measurement, and one of a column or
         // two Dossier does not read (a temperature log, its kind its file's name).
@@ -133,7 +136,8 @@ extension QuietImportTests {
         let result = try run()
         #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
         for (name, columns) in [("bank.csv", "'Description', 'Debit', 'Credit', 'Balance'"),
-                                ("track.csv", "'lat', 'lon', 'alt_m', 'speed_ms', 'sats'")] {
+                                ("track.csv", "'lat', 'lon', 'alt_m', 'speed_ms', 'sats'"),
+                                ("statement.csv", "'Description', 'Amount', 'Balance'")] {
             let skipped = try outcome(result, name)
             #expect(skipped["status"] as? String == "skipped")
             #expect((skipped["error"] as? String)?.hasSuffix(
@@ -147,6 +151,6 @@ extension QuietImportTests {
         // The ledger holds one problem for each, the whole file.
         let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url)
         let listed = problems.jsonLines.filter { ($0["source"] as? String)?.hasSuffix(".csv") == true }
-        #expect(listed.count == 2, "\(problems.standardOutput)")
+        #expect(listed.count == 3, "\(problems.standardOutput)")
     }
 }

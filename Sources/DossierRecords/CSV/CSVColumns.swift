@@ -94,6 +94,19 @@ public struct CSVColumns: Sendable {
         return nil
     }
 
+    /// The columns taken for a measurement with no unit (`Amount`, `Quantity`) whose values in
+    /// `rows` go below zero in at least half of them (at least two): money moving both ways, a
+    /// bank statement's, never an amount fed or weighed. They are kept as text.
+    public func signedColumns(in rows: [[String]]) -> [Int] {
+        columns.compactMap { column -> Int? in
+            guard case .unitlessMeasurement = column.role else { return nil }
+            let values = rows.compactMap { row in
+                column.index < row.count ? CSVNumber.parse(row[column.index].trimmedWhitespace, decimalComma: decimalComma) : nil
+            }
+            return values.count >= 2 && values.filter({ $0 < 0 }).count * 2 >= values.count ? column.index : nil
+        }
+    }
+
     /// The same columns with each one at an index of `series` holding that subject's series.
     func withSeries(_ series: [Int: SeriesColumn]) -> CSVColumns {
         CSVColumns(columns: columns.map { column in

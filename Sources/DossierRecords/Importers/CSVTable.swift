@@ -37,6 +37,7 @@ struct CSVTable {
         if let index = columns.unitColumnByValues(in: cells) {
             columns = columns.withUnitColumn(at: index)
         }
+        for index in columns.signedColumns(in: cells) { columns = columns.withRoleDropped(at: index) }
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
         }
