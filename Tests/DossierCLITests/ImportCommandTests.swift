@@ -291,6 +291,8 @@ struct ImportCommandTests {
         #expect(lines.filter { $0.hasPrefix("  router") }.map { $0.split(separator: " ")[1] }
             == ["requested-subject:", "subject-folder:", "existing-subject:", "subject-name:"])
         #expect(lines.contains("  importer   jpeg: JPEG photos (recognised by their FF D8 FF start); EXIF and XMP from APP1 segments, IPTC from APP13"))
+        #expect(lines.contains("  format     tif: TIFF, filed as it is with an upright rendition beside it"))
+        #expect(lines.contains("  format     dng: DNG raw, filed as it is with a rendition of its preview, or beside its camera's JPEG"))
     }
 }
 

@@ -30,6 +30,10 @@ struct PluginsCommand: ParsableCommand {
         if format.isVideo { return "\(format.displayName), a movie filed as it is under videos/" }
         if format.isAudio { return "\(format.displayName), sound filed as it is under audio/" }
         if format.isHEIF { return "\(format.displayName), filed as it is (its container carries the turn)" }
+        if format.joinsItsStill {
+            return "\(format.displayName), filed as it is with a rendition of its preview, or beside its camera's JPEG"
+        }
+        if format.hasRendition { return "\(format.displayName), filed as it is with an upright rendition beside it" }
         return format.displayName
     }
 }

@@ -10,7 +10,8 @@ extension FiledAsItIsHandler {
     /// rendition: the camera's JPEG is its picture.
     public static let raws = FiledAsItIsHandler(
         name: "raw",
-        summary: "camera raws (DNG, CR2, CR3, NEF, ARW, ORF, RW2, RAF), recognised by content, filed as they are",
+        summary: "camera raws (DNG, CR2, CR3, NEF, ARW, ORF, RW2, RAF), recognised by content, filed as they are, "
+            + "with a rendition of the camera's preview, or beside the camera's JPEG",
         formats: [.dng, .cr2, .cr3, .nef, .arw, .orf, .rw2, .raf],
         recognise: FiledAsItIsHandler.rawFormat(head:),
         exif: { format, bytes in

@@ -11,7 +11,8 @@ extension Plugin {
         photoFormats(
             name: "photos",
             summary: "JPEG, PNG and HEIF photos, filed upright with their EXIF Orientation reset to 1; WebP, GIF, BMP, TIFF, "
-                + "raws, movies and sound filed as they are; sidecars beside their photos",
+                + "JPEG XL, raws, movies and sound filed as they are (with renditions where browsers need them); "
+                + "sidecars beside their photos",
             // Every format the plugin files, one line each; sniffed in this order.
             handlers: [
                 JPEGHandler(largePhoto: largePhoto),
