@@ -24,8 +24,6 @@ static libraw_data_t *raw_open(const uint8_t *data, size_t size, const char *pat
 
 static void raw_facts(const libraw_data_t *raw, dossier_raw_facts *facts) {
     facts->flip = raw->sizes.flip;
-    facts->width = raw->sizes.width;
-    facts->height = raw->sizes.height;
 }
 
 int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, dossier_raw_facts *facts,

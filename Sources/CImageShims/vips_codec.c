@@ -119,6 +119,7 @@ int dossier_vips_size(const uint8_t *data, size_t size, const char *path, int *w
     dossier_status_reset(status);
     *width = *height = 0;
     if (!vips_ready(status)) return status->code;
+    // The header alone (libvips reads pixels only when asked).
     VipsImage *header = path ? vips.image_new_from_file(path, NULL) : vips.image_new_from_buffer(data, size, "", NULL);
     if (!header) {
         vips_fail(status, DOSSIER_ERR_DECODE, "libvips cannot read it");
@@ -126,6 +127,11 @@ int dossier_vips_size(const uint8_t *data, size_t size, const char *path, int *w
         *width = vips.image_get_width(header);
         *height = vips.image_get_height(header);
         vips.object_unref(header);
+        uint64_t pixels = (uint64_t)*width * (uint64_t)*height;
+        if (pixels == 0 || pixels > DOSSIER_MAX_PIXELS) {
+            dossier_status_fail(status, DOSSIER_ERR_LIMIT, "it is %llu pixels; renditions are made up to %u",
+                                (unsigned long long)pixels, DOSSIER_MAX_PIXELS);
+        }
     }
     vips.thread_shutdown();
     return status->code;
@@ -137,22 +143,6 @@ int dossier_vips_render(const uint8_t *data, size_t size, const char *path, int 
     memset(out, 0, sizeof *out);
     *is_png = 0;
     if (!vips_ready(status)) return status->code;
-    // The header alone first (libvips reads pixels only when asked): a picture past the limit is
-    // refused before any of its pixels are.
-    VipsImage *header = path ? vips.image_new_from_file(path, NULL) : vips.image_new_from_buffer(data, size, "", NULL);
-    if (!header) {
-        vips_fail(status, DOSSIER_ERR_DECODE, "libvips cannot read it");
-        vips.thread_shutdown();
-        return status->code;
-    }
-    uint64_t pixels = (uint64_t)vips.image_get_width(header) * (uint64_t)vips.image_get_height(header);
-    vips.object_unref(header);
-    if (pixels == 0 || pixels > DOSSIER_MAX_PIXELS) {
-        dossier_status_fail(status, DOSSIER_ERR_LIMIT, "it is %llu pixels; renditions are made up to %u",
-                            (unsigned long long)pixels, DOSSIER_MAX_PIXELS);
-        vips.thread_shutdown();
-        return status->code;
-    }
     // Full size (only ever made smaller, never larger), turned upright by its orientation tag,
     // in sRGB, 8 bits: what a browser shows. A load warning (data that ends early) fails it, so
     // damage is never baked into new pixels.

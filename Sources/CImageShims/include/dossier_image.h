@@ -282,8 +282,6 @@ typedef struct {
     /// LibRaw's turn (sizes.flip): bit 1 flips left-right, bit 2 top-bottom, bit 4 transposes;
     /// 0 upright, 3 half a turn, 5 a quarter counter-clockwise, 6 a quarter clockwise.
     int flip;
-    int width;
-    int height;
 } dossier_raw_facts;
 
 /// A raw's embedded preview: a JPEG as the camera wrote it, or 8-bit RGB.
@@ -306,7 +304,8 @@ int dossier_raw_preview(const uint8_t *data, size_t size, const char *path, doss
 
 /// Whether libvips can be used; if not, `status` says why (not installed, too old).
 int dossier_vips_available(dossier_status *status);
-/// The picture's width and height, from its header alone.
+/// The picture's width and height, from its header alone; one past DOSSIER_MAX_PIXELS fails
+/// (DOSSIER_ERR_LIMIT), before any of its pixels are read. Asked before dossier_vips_render.
 int dossier_vips_size(const uint8_t *data, size_t size, const char *path, int *width, int *height, dossier_status *status);
 /// The picture in memory (data, size) or at `path`, upright by its orientation tag, in sRGB, at
 /// full size: a JPEG of `quality`, or a PNG (`is_png`) when it has alpha. A load warning (data

@@ -141,8 +141,7 @@ public struct IndexRebuilder: Sendable {
             return false
         }
         let stem = url.deletingPathExtension()
-        let nameParts = stem.lastPathComponent.split(separator: "_")
-        if nameParts.count == 3, nameParts[2].split(separator: "-").first.map(String.init) == digest.shortHex { return false }
+        if LibraryLayout.nameCarries(digest, path: url.path) { return false }
         return formats.all.contains { $0.hasRendition && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
     }
 

@@ -53,6 +53,15 @@ public struct LibraryLayout: Sendable {
             + "\(date.fileStamp)_\(digest.shortHex)\(LibraryLayout.collisionSuffix(collisionIndex)).\(format.fileExtension)"
     }
 
+    /// Whether a filed file's name (`2024-03-02_141503_1a2b3c4d.jpg`, or `..._1a2b3c4d-2.jpg`)
+    /// carries `digest`: a file filed under its own name does; one filed beside a photo under the
+    /// photo's name (a raw beside its JPEG) and a rendition carry the photo's.
+    public static func nameCarries(_ digest: ContentDigest, path: String) -> Bool {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let parts = stem.split(separator: "_")
+        return parts.count == 3 && parts[2].split(separator: "-").first.map(String.init) == digest.shortHex
+    }
+
     /// A file filed beside a photo (`stillPath`, relative to the subject's folder) under the same
     /// name and its own extension: a Live Photo's movie (`pets/leo/photos/2024/2024-01-12_213853_1ad773a0.mov`),
     /// a raw beside its camera's JPEG, a sidecar.

@@ -47,11 +47,7 @@ struct LivePhotoReunion {
             guard let filed = try index.filedFile(at: moviePath), let digest = ContentDigest(hex: filed.sha256) else { continue }
             // A raw alone carries its own digest in its name; one beside another still carries
             // that still's, and stays with it.
-            if format?.joinsItsStill == true,
-               (((moviePath as NSString).lastPathComponent as NSString).deletingPathExtension.split(separator: "_").last)
-                .map({ $0.split(separator: "-").first.map(String.init) == digest.shortHex }) != true {
-                continue
-            }
+            if format?.joinsItsStill == true, !LibraryLayout.nameCarries(digest, path: moviePath) { continue }
             let oldPath = try layout.url(forRelativePath: moviePath).path
             guard try filer.holdsSameBytes(oldPath, digest: digest) else { continue }
             let stillInSubject = String(stillPath.dropFirst(subject.path.count + 1))

@@ -19,21 +19,18 @@ extension FiledAsItIsHandler {
             case .raf: return FiledAsItIsHandler.rafExif(bytes)
             case .cr3: return nil
             case .orf, .rw2:
-                // TIFF with a maker's own magic number in place of 42: the same IFDs.
-                guard bytes.count > 8 else { return nil }
-                return Array(bytes[0..<2]) + (bytes[0] == 0x49 ? [0x2A, 0x00] : [0x00, 0x2A]) + Array(bytes[4...])
+                return FiledAsItIsHandler.withTIFFMagic(bytes)
             default: return bytes
             }
         },
         ownDates: { format, bytes in format == .cr3 ? FiledAsItIsHandler.cr3Dates(bytes) : [] },
-        render: RawRendition.rendition(of:),
-        pairsWithStill: true)
+        render: RawRendition.rendition(of:))
 
     static func rawFormat(head: [UInt8]) -> PhotoFormat? {
         if head.has("FUJIFILMCCD-RAW") { return .raf }
         if ISOFileType(head: head)?.majorBrand == "crx " { return .cr3 }
-        if head.has("IIRO") || head.has("IIRS") || head.has("MMOR") { return .orf }
-        if head.has([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        if hasOlympusMagic(head) { return .orf }
+        if hasPanasonicMagic(head) { return .rw2 }
         guard let tiff = TIFFStructure(head) else { return nil }
         if head.has("CR", at: 8) { return .cr2 }
         guard let first = tiff.firstDirectory, let entries = tiff.entries(at: first) else { return nil }
@@ -88,5 +85,18 @@ extension FiledAsItIsHandler {
             dates.append(CaptureDate(taken, origin: origin, utcOffset: text(offsetTag).flatMap(UTCOffset.init(parsing:))))
         }
         return dates
+    }
+
+    /// Olympus's and Panasonic's raws are TIFF structures with their maker's own number where
+    /// TIFF has 42.
+    static func hasOlympusMagic(_ head: [UInt8]) -> Bool { head.has("IIRO") || head.has("IIRS") || head.has("MMOR") }
+    static func hasPanasonicMagic(_ head: [UInt8]) -> Bool { head.has([0x49, 0x49, 0x55, 0x00]) }
+
+    /// The bytes with TIFF's 42 where an Olympus or Panasonic raw has its own number (the same
+    /// directories follow); other bytes as they are. Nil when too short to hold a header.
+    static func withTIFFMagic(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count > 8 else { return nil }
+        guard hasOlympusMagic(bytes) || hasPanasonicMagic(bytes) else { return bytes }
+        return Array(bytes[0..<2]) + (bytes[0] == 0x49 ? [0x2A, 0x00] : [0x00, 0x2A]) + Array(bytes[4...])
     }
 }

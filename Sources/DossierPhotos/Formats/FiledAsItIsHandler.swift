@@ -22,9 +22,6 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     var ownDates: @Sendable (PhotoFormat, [UInt8]) -> [CaptureDate] = { _, _ in [] }
     /// The rendition of a photo of the family, when its format has one (`PhotoFormat.hasRendition`).
     var render: (@Sendable (Photo) throws -> PhotoRendition?)? = nil
-    /// Whether a file of the family shot beside a JPEG or HEIC of its name, at the same time, is
-    /// filed beside it under its name (a raw: `IMG_0001.CR2` with `IMG_0001.JPG`).
-    var pairsWithStill = false
 
     /// How much of a large file is searched for its metadata.
     static let metadataBytes = 8 << 20
@@ -58,8 +55,8 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
                           warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning })
-        if pairsWithStill {
-            // The same rule as a Live Photo's movie's: its name, and a time that agrees.
+        if format.joinsItsStill {
+            // A raw shot with a JPEG: the same rule as a Live Photo's movie's, its name and a time that agrees.
             photo.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source, identifier: nil,
                                                                             taken: photo.captureDate)
         }
@@ -75,10 +72,7 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
     /// WAV) whose size field is past its end or that holds no chunk, a GIF with no trailer, a
     /// TIFF or TIFF-based raw whose image data runs past its end.
     static func cutShort(_ bytes: [UInt8], size: Int64) -> String? {
-        if bytes.count >= 8, bytes.has("II") || bytes.has("MM") {
-            // Olympus and Panasonic put their own number where TIFF has 42: the same directories.
-            let makers = bytes.has("IIRO") || bytes.has("IIRS") || bytes.has("MMOR") || bytes.has([0x49, 0x49, 0x55, 0x00])
-            let tiff = makers ? Array(bytes[0..<2]) + (bytes[0] == 0x49 ? [0x2A, 0x00] : [0x00, 0x2A]) + Array(bytes[4...]) : bytes
+        if bytes.has("II") || bytes.has("MM"), let tiff = withTIFFMagic(bytes) {
             if let end = TIFFStructure(tiff)?.imageDataEnd(), Int64(end) > size {
                 return "cut short: its image data runs to byte \(end), the file has \(size)"
             }

@@ -58,8 +58,9 @@ public struct SidecarHandler: PhotoFormatHandler {
             let looks = SidecarHandler.format(of: input.head)?.displayName ?? "an XMP sidecar"
             throw NotImportable("it starts like \(looks) but is \(input.source.size) bytes, more than a sidecar holds")
         }
-        guard let format = try SidecarHandler.format(of: input.head)
-            ?? SidecarHandler.format(of: input.readAll().bytes)
+        // An XMP packet after a long comment shows only in the whole file, which is filed anyway.
+        let whole = SidecarHandler.format(of: input.head) == nil ? try input.readAll() : nil
+        guard let format = SidecarHandler.format(of: input.head) ?? whole.flatMap({ SidecarHandler.format(of: $0.bytes) })
         else {
             throw NotImportable("an XML file whose first bytes are a long comment, and no XMP sidecar after it: "
                 + "it is left where it is")
@@ -68,7 +69,7 @@ public struct SidecarHandler: PhotoFormatHandler {
             throw NotImportable("\(format.displayName) of a photo that is neither beside it nor filed from its folder; "
                 + "it is left where it is: import it with its photo", code: NotImportable.waitsForAnotherFile)
         }
-        let data = try input.readAll()
+        let data = try whole ?? input.readAll()
         var sidecar = Photo(source: input.source, format: format, content: .memory(data.bytes), sourceDigest: data.digest,
                             orientation: .up, width: 0, height: 0, captureDate: still.date, exif: nil, isVerified: true)
         sidecar.besideStill = still.path
