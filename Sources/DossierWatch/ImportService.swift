@@ -30,11 +30,15 @@ public final class ImportService: Service {
         /// After SIGTERM or SIGINT, how long the files under way may take before the daemon
         /// exits anyway (safe: filing is atomic, and what was not filed stays in the inbox).
         public var shutdownTimeout: Duration
+        /// `--originals`; nil: the library's setting, else `lossy`.
+        public var originals: OriginalsPolicy?
 
-        public init(keep: Bool = false, jobs: Int = ImportOptions.defaultJobs, shutdownTimeout: Duration = .seconds(10)) {
+        public init(keep: Bool = false, jobs: Int = ImportOptions.defaultJobs, shutdownTimeout: Duration = .seconds(10),
+                    originals: OriginalsPolicy? = nil) {
             self.keep = keep
             self.jobs = jobs
             self.shutdownTimeout = shutdownTimeout
+            self.originals = originals
         }
     }
 
@@ -156,6 +160,7 @@ public final class ImportService: Service {
             guard !batch.isEmpty else { return }
             var options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
             options.access = .expecting(id: libraryID)
+            options.originals = settings.originals
             let departed = watcher.takeDepartures()
             options.departures = departures.withLock { $0 += departed; return $0 }
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }

@@ -168,13 +168,36 @@ struct ImportPipelineTests {
         #expect(counter.mostAtOnce == expected)
     }
 
-    @Test("An existing file is never overwritten: a different file with the same name gets another name")
+    @Test("An existing file is never overwritten: another file of the same name the index knows is a copy of this one, damaged, and is kept aside")
     func neverOverwrites() async throws {
         _ = try folder.write(Array("FAKE 2023-05-01 a".utf8), to: "pets/leo/a.dat")
         let digest = ContentDigest(of: Array("FAKE 2023-05-01 a!".utf8)).shortHex
         let taken = "pets/leo/photos/2023/2023-05-01_000000_\(digest).png"
         try folder.write("someone else's file", to: "Library/\(taken)")
+        // The library has no index yet: it is rebuilt from the folders, taking that file as filed
+        // there. Its bytes are not the ones its name was made from: a damaged copy of the photo
+        // the name belongs to, which goes back under it; the other bytes are kept, not lost.
         let outcomes = try await run(["pets"])
+        #expect(outcomes.map(\.status) == [.imported])
+        #expect(try contents(taken) == "FAKE 2023-05-01 a!")
+        let aside = "damaged/\(Quarantine.dayFormatter.string(from: Date()))/\(taken)"
+        #expect(try contents(aside) == "someone else's file")
+        #expect(outcomes.first?.refiled == true)
+        #expect(outcomes.first?.warnings == ["the damaged copy that stood at its name is kept at \(library.root.path)/\(aside)"])
+        #expect(!FileManager.default.fileExists(atPath: library.root.appendingPathComponent(
+            "pets/leo/photos/2023/2023-05-01_000000_\(digest)-2.png").path))
+    }
+
+    @Test("A file of the same name the index does not know keeps its name, and the photo takes the next")
+    func unknownFilesKeepTheirNames() async throws {
+        _ = try folder.write(Array("FAKE 2023-05-01 b".utf8), to: "pets/leo/b.dat")
+        _ = try await run(["pets/leo/b.dat"])
+        _ = try folder.write(Array("FAKE 2023-05-01 a".utf8), to: "pets/leo/a.dat")
+        let digest = ContentDigest(of: Array("FAKE 2023-05-01 a!".utf8)).shortHex
+        let taken = "pets/leo/photos/2023/2023-05-01_000000_\(digest).png"
+        // Put there after the index was made: the library never filed it.
+        try folder.write("someone else's file", to: "Library/\(taken)")
+        let outcomes = try await run(["pets/leo/a.dat"])
         #expect(outcomes.map(\.status) == [.imported])
         #expect(try contents(taken) == "someone else's file")
         let renamed = "pets/leo/photos/2023/2023-05-01_000000_\(digest)-2.png"

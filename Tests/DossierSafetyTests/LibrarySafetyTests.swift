@@ -86,10 +86,13 @@ struct LibrarySafetyTests {
         #expect(result.summary?["imported"] as? Int == 3)
         for outcome in result.outcomes {
             let warnings = outcome["warnings"] as? [String] ?? []
-            #expect(warnings.contains { $0.contains("is missing or damaged") }, "\(outcome)")
+            let destination = try #require(outcome["destination"] as? String)
+            // Filed again under the name it had, the damaged copy (or link) kept aside.
+            #expect(warnings.first == "the filed copy \(destination) was damaged (its bytes are not the ones filed); "
+                + "filed again from this source", "\(outcome)")
+            #expect(outcome["refiled"] as? Bool == true, "\(outcome)")
             #expect(outcome["source_removed"] as? Bool == true, "\(outcome)")
             // The source is gone only because an intact copy of its picture is in the library.
-            let destination = try #require(outcome["destination"] as? String)
             #expect(filed.values.contains(SafetyFixtures.contents(destination) ?? []), "\(destination)")
         }
         #expect(folder.files(under: "dump").isEmpty)
@@ -107,7 +110,9 @@ struct LibrarySafetyTests {
 
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
-        let refiled = result.outcomes.filter { ($0["warnings"] as? [String] ?? []).contains { $0.contains("missing or damaged") } }
+        let refiled = result.outcomes.filter { ($0["warnings"] as? [String] ?? []).contains {
+            $0 == "the filed copy \(folder.path("Library/\(damaged)")) was damaged (its bytes are not the ones filed); filed again from this source"
+        } }
         #expect(refiled.count == 1)
         #expect(refiled.first?["status"] as? String == "imported")
     }

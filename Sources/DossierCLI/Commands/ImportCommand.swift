@@ -92,9 +92,10 @@ struct ImportCommand: AsyncParsableCommand {
                 + CommandSupport.didYouMean(requested, in: libraryOptions.layout)
                 + "; give --create to make it, or add it first with `dossier subjects add`.")
         }
-        let options = ImportOptions(requestedSubject: try subject.map { try Subject(parsing: $0) }, dryRun: dryRun,
+        var options = ImportOptions(requestedSubject: try subject.map { try Subject(parsing: $0) }, dryRun: dryRun,
                                     move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait,
                                     requestedKind: kind.map { $0.lowercased() })
+        options.originals = photoOptions.originals
         var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .info : .warning
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(renditions: photoOptions.renditions),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DossierCore
 import DossierPhotos
 
 /// The options of the commands that file photos (`import`, `watch`).
@@ -11,6 +12,16 @@ struct PhotoOptions: ParsableArguments {
             + "stands beside it under its name).",
         valueName: "jpeg|none"))
     var renditions: PhotoRenditions = .jpeg
+
+    @Option(help: ArgumentHelp(
+        "Which photos' own bytes are kept under <library>/originals/: lossy (those whose filed copy had its pixels "
+            + "encoded again), all, or none.",
+        discussion: "Defaults to the library's \"originals\" setting in config/library.json, else lossy. An original "
+            + "is kept once per content, named after the filed photo, and is durable before --move or the daemon "
+            + "removes the source.",
+        valueName: "lossy|all|none"))
+    var originals: OriginalsPolicy?
 }
 
 extension PhotoRenditions: ExpressibleByArgument {}
+extension OriginalsPolicy: ExpressibleByArgument {}

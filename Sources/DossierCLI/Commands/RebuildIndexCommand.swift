@@ -8,7 +8,8 @@ struct RebuildIndexCommand: ParsableCommand {
         abstract: "Rebuild the index from the subject folders (for a lost or damaged index).",
         discussion: """
             Every filed photo and year file of records is read and hashed again; sources imported before are \
-            recognised by their filed bytes and record ids.
+            recognised by their filed bytes and record ids. A filed file whose bytes are not the ones its name \
+            was made from is damaged: it is named on standard error, and the exit status is 1.
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -30,9 +31,16 @@ struct RebuildIndexCommand: ParsableCommand {
                 StandardStreams.writeOut("The index \(why): moved aside to \(movedAside) (kept, not deleted).\n")
             }
             guard let index = session.index else { return }
-            let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(into: index)
+            let (photos, recordFiles, misnamed) = try IndexRebuilder(layout: layout).rebuild(into: index)
+            for finding in misnamed { StandardStreams.writeError(VerifyCommand.line(for: finding)) }
             StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
                 + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
+            if !misnamed.isEmpty {
+                StandardStreams.writeError("dossier: \(misnamed.count) filed \(misnamed.count == 1 ? "file's bytes do" : "files' bytes do") "
+                    + "not match \(misnamed.count == 1 ? "its name" : "their names"): damaged; indexed as they are. Import their "
+                    + "sources again to file them anew; `dossier verify` lists them.\n")
+                throw ExitCode(1)
+            }
         }
     }
 }

@@ -138,7 +138,8 @@ struct WatchCommand: AsyncParsableCommand {
         let service = ImportService(
             watcher: watcher, layout: layout, libraryID: identity.id, stuck: stuck,
             settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,
-                                             shutdownTimeout: WatchCommand.duration(shutdownTimeout)),
+                                             shutdownTimeout: WatchCommand.duration(shutdownTimeout),
+                                             originals: photoOptions.originals),
             logger: logger, notifier: notifier,
             makePipeline: { options in ImportPipeline(registry: registry, layout: layout, options: options, logger: logger) })
         // The group's own messages (service started, signal caught) are not events a user needs.

@@ -36,6 +36,8 @@ struct JSONLinesReporter: OutcomeListener {
         if let rotation = outcome.rotation { object["rotation"] = rotation }
         if outcome.motion { object["motion"] = true }
         if outcome.damaged { object["damaged"] = true }
+        if outcome.refiled { object["refiled"] = true }
+        if let original = outcome.original { object["original"] = original }
         if !outcome.warnings.isEmpty { object["warnings"] = outcome.warnings }
         if !outcome.problems.isEmpty { object["problems"] = outcome.problems }
         if let reading = outcome.reading { object["reading"] = reading }

@@ -6,18 +6,16 @@ import Synchronization
 /// progress bar on standard error when it is a terminal, and a closing summary line.
 final class TerminalReporter: OutcomeListener {
     private struct State {
-        var lastDraw = ContinuousClock.now - .seconds(1)
-        var barShown = false
+        var bar: ProgressBar
         var dryRun = false
     }
 
     private let verbose: Bool
-    private let showsProgress: Bool
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(verbose: Bool, showsProgress: Bool) {
         self.verbose = verbose
-        self.showsProgress = showsProgress
+        state = Mutex(State(bar: ProgressBar(enabled: showsProgress)))
     }
 
     func receive(_ event: ImportEvent) {
@@ -50,7 +48,7 @@ final class TerminalReporter: OutcomeListener {
         // How a log or CSV was read is shown for each one, so a misreading is seen at once.
         // So is a photo filed though damaged: the user's copy may be the only one.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
-            || outcome.damaged
+            || outcome.damaged || outcome.refiled
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -110,20 +108,10 @@ final class TerminalReporter: OutcomeListener {
     }
 
     private func drawBar(_ state: inout State, completed: Int, total: Int) {
-        guard showsProgress, total > 0 else { return }
-        let now = ContinuousClock.now
-        guard completed == total || now - state.lastDraw >= .milliseconds(100) else { return }
-        state.lastDraw = now
-        let width = 30
-        let filled = width * completed / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        StandardStreams.writeProgressBar("\r[\(bar)] \(completed)/\(total)")
-        state.barShown = true
+        state.bar.draw(completed: completed, total: total)
     }
 
     private func clearBar(_ state: inout State) {
-        guard state.barShown else { return }
-        StandardStreams.writeProgressBar("\r\u{1B}[K")
-        state.barShown = false
+        state.bar.clear()
     }
 }

@@ -32,6 +32,10 @@ public struct Photo: Sendable {
     /// What is wrong with a photo filed as it is because it is damaged but still decodes (a JPEG
     /// whose data ends early): the decoder's warning. `--json` says `"damaged": true`.
     public var damage: String?
+    /// Its bytes are not a lossless transform of its source's: its pixels were decoded and
+    /// encoded again (a JPEG turn the MCUs did not allow losslessly, a damaged picture turned).
+    /// Under `--originals lossy` the source's bytes are kept under `originals/`.
+    public var filedLossily = false
     /// Apple's content identifier (a Live Photo's still in its maker note, its movie in its
     /// QuickTime metadata), kept in the index so the two find each other in any order.
     public var contentIdentifier: String?

@@ -23,9 +23,12 @@ public struct Filer: Sendable {
         let digest = photo.content.digest
         // A sidecar's bytes may be another photo's sidecar's too (the same edit made twice): it is
         // known by its place beside its photo, not by its bytes.
-        if !photo.format.isSidecar, let known = try index?.filedFile(for: subject, digest: digest),
-           try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
-            return .duplicate(path: known.path)
+        if !photo.format.isSidecar, let known = try index?.filedFile(for: subject, digest: digest) {
+            if try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
+                return .duplicate(path: known.path)
+            }
+            // Filed before, and damaged or gone since: its bytes go back under its name.
+            if !dryRun { return try refile(photo, at: known.path) }
         }
         var staged: StagedBytes?
         // A scratch file keeps its staging name until it goes; bytes written here lose theirs now.
@@ -63,12 +66,81 @@ public struct Filer: Sendable {
                 return .filed(path: relativePath, digest: digest)
             case .nameTaken:
                 if try holdsSameBytes(finalPath, digest: digest) { return .adopted(path: relativePath, digest: digest) }
+                if besideStill == nil, try isDamagedCopy(at: relativePath) { return try refile(photo, at: relativePath) }
                 if besideStill != nil, !photo.format.isSidecar { besideStill = nil }
             }
         }
         throw LibraryError.cannotWrite(
             path: layout.folder(for: subject).path,
             reason: "\(Filer.maximumCollisions) files with the same date and hash prefix already exist")
+    }
+
+    /// Whether the file at a name made from this photo's digest is a damaged copy of it: one the
+    /// index holds as filed there with the bytes it has now, which hash to a digest the name does
+    /// not carry (the index was rebuilt from it after it was damaged). A file put there by hand,
+    /// which the index does not know, is not; it keeps its name and the photo takes the next.
+    private func isDamagedCopy(at relativePath: String) throws -> Bool {
+        guard let row = try index?.filedFile(at: relativePath), let indexed = ContentDigest(hex: row.sha256),
+              !LibraryLayout.nameCarries(indexed, path: relativePath)
+        else { return false }
+        return try holdsSameBytes(try layout.url(forRelativePath: relativePath).path, digest: indexed)
+    }
+
+    /// Puts a photo's bytes back under `relativePath`, its name, where a damaged copy of them is
+    /// (or nothing is). A damaged copy is kept under `damaged/<day>/` (hard-linked there, so
+    /// never deleted), and the good bytes take its name in one rename: the name never shows
+    /// nothing, nor anything partial. Its rendition is put back alike.
+    private func refile(_ photo: Photo, at relativePath: String) throws -> FilingResult {
+        let finalPath = try layout.url(forRelativePath: relativePath).path
+        let digest = photo.content.digest
+        var keptAside: [String] = []
+        if let rendition = photo.rendition {
+            let renditionPath = Filer.renditionPath(of: relativePath, photo.format, rendition.format)
+            let path = try layout.url(forRelativePath: renditionPath).path
+            let renditionDigest = ContentDigest(of: rendition.bytes)
+            if try !holdsSameBytes(path, digest: renditionDigest) {
+                let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+                try layout.files.writeNewFile(rendition.bytes, at: staged)
+                if let aside = try put(staged, at: renditionPath) { keptAside.append(aside) }
+            }
+        }
+        let staged = try stage(photo.content)
+        defer { if staged.scratch == nil { try? layout.files.remove(staged.path) } }
+        // Its own name in staging, so the staged bytes (a scratch file keeps its name) stay where they are.
+        let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+        guard try layout.files.link(staged.path, to: ready) == .linked else {
+            throw LibraryError.cannotWrite(path: ready, reason: "a staging name was taken")
+        }
+        if let aside = try put(ready, at: relativePath) { keptAside.append(aside) }
+        guard try holdsSameBytes(finalPath, digest: digest) else {
+            throw LibraryError.cannotWrite(path: finalPath, reason: "filed again, its bytes do not read back as filed")
+        }
+        return .refiled(path: relativePath, digest: digest, damagedCopies: keptAside)
+    }
+
+    /// Gives a durable staged file the name `relativePath`, keeping what stood there under
+    /// `damaged/<day>/<relativePath>` first; returns where that went (nil when nothing was there).
+    private func put(_ staged: String, at relativePath: String) throws -> String? {
+        let finalPath = try layout.url(forRelativePath: relativePath).path
+        var aside: String?
+        if try layout.files.entryType(finalPath) != nil {
+            let day = Quarantine.dayFormatter.string(from: Date())
+            for attempt in 1...Filer.maximumCollisions {
+                let suffix = attempt == 1 ? "" : "-\(attempt)"
+                let ext = (relativePath as NSString).pathExtension
+                let candidate = "damaged/\(day)/\((relativePath as NSString).deletingPathExtension)\(suffix)"
+                    + (ext.isEmpty ? "" : ".\(ext)")
+                if try layout.files.link(finalPath, to: try layout.url(forRelativePath: candidate).path) == .linked {
+                    aside = candidate
+                    break
+                }
+            }
+            guard aside != nil else {
+                throw LibraryError.cannotWrite(path: finalPath, reason: "its damaged copy could not be kept aside under damaged/")
+            }
+        }
+        try layout.files.rename(staged, replacing: finalPath)
+        return aside
     }
 
     /// Where a photo's rendition is filed: beside it, its name with the rendition's extension

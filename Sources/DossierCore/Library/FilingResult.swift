@@ -5,6 +5,10 @@ public enum FilingResult: Equatable, Sendable {
     /// Found already in the subject folder with identical bytes but not in the index (an earlier
     /// run was stopped between writing and indexing): adopted, nothing written.
     case adopted(path: String, digest: ContentDigest)
+    /// Written again under the name it was filed under before, where a damaged copy stood (or
+    /// nothing did): the damaged copies (the photo, its rendition) kept at these paths under
+    /// `damaged/`, relative to the library root.
+    case refiled(path: String, digest: ContentDigest, damagedCopies: [String])
     /// The subject already has a file with these bytes.
     case duplicate(path: String)
 }

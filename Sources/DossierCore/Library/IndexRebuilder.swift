@@ -13,13 +13,23 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// Fills an open index from the folders (the caller holds the lock): how many photos and
-    /// year files of records it indexed.
-    public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int) {
+    /// year files of records it indexed, and the filed files whose bytes are not the ones their
+    /// names were made from (damaged before the rebuild: indexed as they are, for `dossier
+    /// verify` to name, and for the next import of their source to file again).
+    public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int, misnamed: [VerificationFinding]) {
         let files = try filedFiles()
         let kept = try keptSources()
         let (records, yearFiles) = try recordFiles(kept: kept)
-        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, sourceYearFiles: yearFiles)
-        return (files.count, records.count)
+        let siblings = Dictionary(grouping: files.map(\.path), by: LibraryVerifier.stem(of:))
+        let misnamed = files.compactMap { file -> VerificationFinding? in
+            LibraryVerifier.digestNamed(by: file.path, for: file.sha256, formats: layout.photoFormats, siblings: siblings).map {
+                VerificationFinding(kind: .damaged, path: file.path,
+                                    reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \($0)")
+            }
+        }
+        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, sourceYearFiles: yearFiles,
+                                    damaged: misnamed.map(\.path))
+        return (files.count, records.count, misnamed)
     }
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their

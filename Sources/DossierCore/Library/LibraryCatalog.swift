@@ -15,10 +15,14 @@ public protocol LibraryCatalog: Sendable {
     func filedFiles(sha256 digest: ContentDigest) throws(LibraryError) -> [FiledFile]
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
 
+    /// Everything it says the library holds, read as one moment (`dossier verify`).
+    func contents() throws(LibraryError) -> LibraryContents
+
     // Sources and their versions.
     func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError) -> ImportedSource?
     func importedSources(at path: String) throws(LibraryError) -> [ImportedSource]
     func keptSource(sha256: String) throws(LibraryError) -> KeptSource?
+    func original(sha256: String) throws(LibraryError) -> KeptOriginal?
     func lineage(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [SourceYearFile]
     func otherCurrentSource(keptAs kept: String, yearFile: String, routeSubject: String?,
                             otherThan path: String) throws(LibraryError) -> String?
@@ -28,10 +32,10 @@ public protocol LibraryCatalog: Sendable {
     func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
     /// Records what several photo sources gave (their filed files and their source rows), in one
     /// transaction (`IndexBatch`).
-    func record(photos: [(filed: [FiledFile], source: ImportedSource?)]) throws(LibraryError)
+    func record(photos: [PhotoRows]) throws(LibraryError)
     /// Records what one source gave, in one transaction (see `LibraryIndex.record`).
     func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
-                ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],
+                originals: [KeptOriginal], ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],
                 departure: SourceDeparture?) throws(LibraryError)
 
     // Departures: sources that left their paths.

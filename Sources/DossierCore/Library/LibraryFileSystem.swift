@@ -317,6 +317,16 @@ public struct LibraryFileSystem: Sendable {
         }
     }
 
+    /// The size and modification time (seconds since 1970) of the regular file at `path`; nil
+    /// when there is none (or a link is there).
+    public func sizeAndModificationTime(_ path: String) -> (size: Int64, modified: Double)? {
+        try? withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) -> (Int64, Double)? in
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return (Int64(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        }
+    }
+
     /// Refuses a link (or anything but a folder or a file, as `expected` says) at each of these
     /// paths that exists: the folders and files every run relies on, checked once when the
     /// library is opened, before any of them is used.

@@ -258,7 +258,30 @@ public final class LibraryIndex: Sendable {
             // subject (`filedFiles(sha256:)`): without this, a walk of every filed file each time.
             try db.create(index: "filed_by_digest", on: FiledFile.databaseTableName, columns: ["sha256"])
         }
+        migrator.registerMigration("v7-originals") { db in
+            try db.create(table: KeptOriginal.databaseTableName) { table in
+                table.primaryKey("sha256", .text)
+                table.column("path", .text).notNull()
+                table.column("size", .integer).notNull()
+            }
+        }
         return migrator
+    }
+
+    /// Everything the index says the library holds, as one moment of it.
+    public func contents() throws(LibraryError) -> LibraryContents {
+        try read { db in
+            LibraryContents(filed: try FiledFile.order(Column("path")).fetchAll(db),
+                            recordFiles: try RecordFileSummary.order(Column("path")).fetchAll(db),
+                            keptSources: try KeptSource.order(Column("path")).fetchAll(db),
+                            originals: try KeptOriginal.order(Column("path")).fetchAll(db),
+                            sources: try ImportedSource.order(Column("path")).fetchAll(db))
+        }
+    }
+
+    /// The original a photo source with these bytes is kept as, if the library keeps one.
+    public func original(sha256: String) throws(LibraryError) -> KeptOriginal? {
+        try read { db in try KeptOriginal.fetchOne(db, key: sha256) }
     }
 
     /// The kept copy of a source with these bytes, if the library has one.
@@ -471,10 +494,12 @@ public final class LibraryIndex: Sendable {
     /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
     /// With `departure`, the source is about to be removed: recorded in the same commit.
     public func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
-                       kept: KeptSource? = nil, ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [],
-                       superseded: [String] = [], departure: SourceDeparture? = nil) throws(LibraryError)
+                       kept: KeptSource? = nil, originals: [KeptOriginal] = [], ledger: SourceLedger? = nil,
+                       yearFiles: [SourceYearFile] = [], superseded: [String] = [],
+                       departure: SourceDeparture? = nil) throws(LibraryError)
     {
         try write { db in
+            for original in originals { try original.upsert(db) }
             if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !superseded.isEmpty {
                 try SourceYearFile
                     .filter(Column("source_path") == sourcePath && superseded.contains(Column("kept_path")))
@@ -499,10 +524,11 @@ public final class LibraryIndex: Sendable {
 
     /// Records what several photo sources gave, in one transaction: their filed files and the
     /// sources they came from (`IndexBatch`).
-    public func record(photos: [(filed: [FiledFile], source: ImportedSource?)]) throws(LibraryError) {
+    public func record(photos: [PhotoRows]) throws(LibraryError) {
         try write { db in
             for photo in photos {
                 for file in photo.filed { try file.upsert(db) }
+                for original in photo.originals { try original.upsert(db) }
                 try photo.source?.upsert(db)
             }
         }
@@ -518,10 +544,13 @@ public final class LibraryIndex: Sendable {
     }
 
     /// Replaces what the index knows of filed files and record files (a rebuild from the folders).
-    /// Source records whose filed file is gone are dropped; the rest stay valid.
+    /// Source records whose filed file is gone are dropped, and those of `damaged` files (so the
+    /// next import of such a source reads it, and files its bytes again); the rest stay valid.
     public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = [],
-                                  keptSources: [KeptSource] = [], sourceYearFiles: [SourceYearFile] = []) throws(LibraryError) {
+                                  keptSources: [KeptSource] = [], sourceYearFiles: [SourceYearFile] = [],
+                                  damaged: [String] = []) throws(LibraryError) {
         try write { db in
+            try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
             try RecordFileSummary.deleteAll(db)

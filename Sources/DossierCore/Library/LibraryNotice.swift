@@ -7,7 +7,8 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
     case identified(path: String, id: String)
     /// The index was missing, or made for another library, and was built anew from the folders
     /// before anything was filed (so nothing already filed is filed a second time).
-    case indexRebuilt(path: String, reason: IndexRebuildReason, photos: Int, recordFiles: Int)
+    /// `misnamed`: filed files whose bytes are not the ones their names were made from (damaged).
+    case indexRebuilt(path: String, reason: IndexRebuildReason, photos: Int, recordFiles: Int, misnamed: Int)
 
     public enum IndexRebuildReason: Sendable, Equatable {
         case missing
@@ -21,7 +22,7 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
             return "created library at \(path) (id \(id.prefix(8)))"
         case .identified(let path, let id):
             return "the library at \(path), made by an earlier Dossier, now has its id (\(id.prefix(8)))"
-        case .indexRebuilt(let path, let reason, let photos, let recordFiles):
+        case .indexRebuilt(let path, let reason, let photos, let recordFiles, let misnamed):
             let why: String
             switch reason {
             case .missing:
@@ -31,6 +32,8 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
             }
             return "the library at \(path): \(why); rebuilt it from the folders before filing anything "
                 + "(\(photos) \(photos == 1 ? "photo" : "photos"), \(recordFiles) \(recordFiles == 1 ? "year file" : "year files") of records)"
+                + (misnamed == 0 ? "" : "; \(misnamed) filed \(misnamed == 1 ? "file's bytes do" : "files' bytes do") not match "
+                    + "\(misnamed == 1 ? "its name" : "their names"), damaged: `dossier verify` lists them")
         }
     }
 }

@@ -128,8 +128,9 @@ public struct LibrarySession: Sendable {
         if !hadIndex, state != .absent { rebuildReason = .missing }
         if let rebuildReason, !forRebuild {
             do {
-                let (photos, recordFiles) = try IndexRebuilder(layout: layout).rebuild(into: index)
-                notices.append(.indexRebuilt(path: root, reason: rebuildReason, photos: photos, recordFiles: recordFiles))
+                let (photos, recordFiles, misnamed) = try IndexRebuilder(layout: layout).rebuild(into: index)
+                notices.append(.indexRebuilt(path: root, reason: rebuildReason, photos: photos, recordFiles: recordFiles,
+                                             misnamed: misnamed.count))
             } catch {
                 index.close()
                 throw error as? LibraryError ?? .index(path: layout.indexFile.path, reason: "\(error)")

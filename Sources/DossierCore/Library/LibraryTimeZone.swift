@@ -37,12 +37,18 @@ public enum LibraryTimeZone {
         return .current
     }
 
-    /// Sets the library's zone (`dossier init --time-zone`, for a library just made).
+    /// Sets the library's zone (`dossier init --time-zone`, for a library just made); its other
+    /// settings stay as they are.
     public static func write(_ zone: TimeZone, in layout: LibraryLayout) throws(LibraryError) {
         let path = layout.root.appendingPathComponent(configurationPath).path
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(Configuration(timeZone: zone.identifier))) ?? Data()
+        var settings: [String: Any] = [:]
+        if layout.files.fileSize(path) != nil,
+           let object = try? JSONSerialization.jsonObject(with: Data(try layout.files.readFile(path))) as? [String: Any] {
+            settings = object
+        }
+        settings["timeZone"] = zone.identifier
+        let json = (try? JSONSerialization.data(withJSONObject: settings,
+                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         try layout.files.createFolders((path as NSString).deletingLastPathComponent)
         try layout.files.replaceFile(at: path, with: Array(json) + [0x0A], stagingFolder: layout.stagingFolder.path)
     }

@@ -194,7 +194,8 @@ public struct Quarantine: Sendable {
         do { return try ScratchFile.hash(descriptor) } catch { throw .cannotRead(path: path, reason: "\(error)") }
     }
 
-    private static let dayFormatter: DateFormatter = {
+    /// `2026-11-25`: the day folders of the quarantine and of `damaged/`.
+    static let dayFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"

@@ -21,6 +21,8 @@ public struct ImportOptions: Sendable {
     public var access: LibrarySession.Access = .creatingIfAbsent
     /// How a source relates to what was imported from its path before.
     public var history: SourceHistory = .followsPath
+    /// Which photos' source bytes are kept under `originals/`; nil: the library's setting, else `lossy`.
+    public var originals: OriginalsPolicy?
     /// Files seen leaving their paths since the last run (the daemon's inbox, with `--keep`: a
     /// filed log deleted by hand): recorded as departed before anything is filed, so a new file
     /// at such a path is not taken for the old one edited.

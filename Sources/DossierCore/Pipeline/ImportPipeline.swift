@@ -126,12 +126,12 @@ public struct ImportPipeline: Sendable {
         var libraryFailure: LibraryError?
         // Reading the library's settings and recording departures block: on the executor.
         let (libraryLayout, departures, dryRun) = (layout, options.departures, options.dryRun)
-        let timeZone = try await BlockingWork.run { () throws(LibraryError) -> TimeZone in
+        let (timeZone, originalsSetting) = try await BlockingWork.run { () throws(LibraryError) -> (TimeZone, OriginalsPolicy?) in
             if let index = session.index, !dryRun, !departures.isEmpty {
                 let now = ImportPipeline.now()
                 try index.record(departures.map { SourceDeparture(path: $0, at: now) })
             }
-            return try LibraryTimeZone.of(libraryLayout)
+            return (try LibraryTimeZone.of(libraryLayout), try OriginalsPolicy.setting(of: libraryLayout))
         }
         let sourcesInRun = Set(passes.flatMap { $0.sources.compactMap { found -> String? in
             if case .file(let source) = found { source.path } else { nil }
@@ -139,6 +139,7 @@ public struct ImportPipeline: Sendable {
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
+            options.originals = options.originals ?? originalsSetting ?? .lossy
             // Read anew for each pass (the one before may have created subjects), on the executor.
             let requested = options.requestedSubject
             let routing = await BlockingWork.run {

@@ -18,14 +18,14 @@ final class IndexBatch: Sendable {
     /// source was a quarter of the time of filing 200 files as they are.
     static let size = 64
 
-    private let waiting = Mutex<[(filed: [FiledFile], source: ImportedSource?)]>([])
+    private let waiting = Mutex<[PhotoRows]>([])
 
     var isEmpty: Bool { waiting.withLock { $0.isEmpty } }
 
     /// Adds a photo's rows; true when the batch is full and should be committed.
-    func add(_ filed: [FiledFile], source: ImportedSource?) -> Bool {
+    func add(_ rows: PhotoRows) -> Bool {
         waiting.withLock {
-            $0.append((filed, source))
+            $0.append(rows)
             return $0.count >= IndexBatch.size
         }
     }

@@ -29,6 +29,11 @@ public struct SourceOutcome: Sendable, Equatable {
     public var motion = false
     /// Filed as it is though damaged (it still decodes): its warnings say how.
     public var damaged = false
+    /// Its bytes went back under the name they were filed under before, where a damaged copy
+    /// stood or nothing did: the library had lost them. Its warnings say where the damaged copy is.
+    public var refiled = false
+    /// Where the source's own bytes are kept under `originals/` (`--originals`), absolute.
+    public var original: String?
     /// For failed, skipped and unassigned sources: why, in one line that names the file.
     public var error: String?
     /// For a failed source: the failure's stable name (`cannot-write`), when it has one.

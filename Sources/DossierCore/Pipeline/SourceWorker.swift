@@ -136,8 +136,8 @@ struct SourceWorker: Sendable {
     }
 
     /// A source imported before and unchanged since (same path, size and mtime, same --subject),
-    /// whose filed file is still there: settled without reading a byte of it. With `--move` the
-    /// filed file must also hold exactly the bytes the index says, or the source is read again.
+    /// whose filed file still holds exactly the bytes the index says: settled without reading a
+    /// byte of the source. A filed file damaged since has the source read again, and filed anew.
     func unchangedImport(of source: SourceFile) throws -> WorkedSource? {
         guard let earlier = try index?.unchangedSource(source, requestedSubject: options.requestedSubject),
               let filed = try? layout.url(forRelativePath: earlier.filedPath),
@@ -147,12 +147,16 @@ struct SourceWorker: Sendable {
         let filedPhoto = try index?.filedFile(at: earlier.filedPath)
         if let filedPhoto, filedPhoto.size != size { return nil }
         if filedPhoto == nil && !earlier.sha256.isEmpty && earlier.size != size { return nil }
+        // Its bytes must be the ones filed, or the source is read again and files them anew: a
+        // flipped byte keeps a file's size.
+        // (What a profile gave has no digest to check: it is unchanged by its size alone, and never
+        // removed on that.)
         var safeCopies: [SafeCopy] = []
-        if options.move {
-            guard let digest = expectedDigest(ofFiled: earlier, photo: filedPhoto),
-                  try filer.holdsSameBytes(filed.path, digest: digest)
-            else { return nil }
+        if let digest = expectedDigest(ofFiled: earlier, photo: filedPhoto) {
+            guard try filer.holdsSameBytes(filed.path, digest: digest) else { return nil }
             safeCopies.append(SafeCopy(path: earlier.filedPath, digest: digest))
+        } else if options.move {
+            return nil
         }
         let subject = try? Subject(parsing: earlier.subject)
         // The other files the source gave (a source may give several) must be whole too.
@@ -160,12 +164,9 @@ struct SourceWorker: Sendable {
         if filedPhoto != nil, let subject, let sourceDigest = ContentDigest(hex: earlier.sha256) {
             for sibling in try index?.filedFiles(for: subject, sourceDigest: sourceDigest) ?? [] where sibling.path != earlier.filedPath {
                 guard let path = try? layout.url(forRelativePath: sibling.path).path,
-                      layout.files.fileSize(path) == sibling.size else { return nil }
-                if options.move {
-                    guard let digest = ContentDigest(hex: sibling.sha256), try filer.holdsSameBytes(path, digest: digest)
-                    else { return nil }
-                    safeCopies.append(SafeCopy(path: sibling.path, digest: digest))
-                }
+                      let digest = ContentDigest(hex: sibling.sha256), try filer.holdsSameBytes(path, digest: digest)
+                else { return nil }
+                safeCopies.append(SafeCopy(path: sibling.path, digest: digest))
                 others.append(path)
             }
         }
@@ -211,18 +212,15 @@ struct SourceWorker: Sendable {
         var copies: [SafeCopy] = []
         for file in known {
             guard let filed = try? layout.url(forRelativePath: file.path), let digest = ContentDigest(hex: file.sha256) else { continue }
-            // Without --move a re-import only looks at the file's size (a stat, no reading: an
-            // emptied or cut file shows); before a source is removed, its filed copy must hold
-            // exactly the bytes the index says.
-            let intact = options.move ? try filer.holdsSameBytes(filed.path, digest: digest)
-                                      : layout.files.fileSize(filed.path) == file.size
-            if intact {
+            // Its bytes, not its size: a flipped byte keeps the size, and the source at hand is
+            // what the damaged copy can be filed again from.
+            if try filer.holdsSameBytes(filed.path, digest: digest) {
                 copies.append(SafeCopy(path: file.path, digest: digest))
-            } else if try layout.files.entryType(filed.path) != nil || !options.move {
-                warnings.append("the filed copy \(filed.path) is missing or damaged (its bytes are not the ones filed); "
+            } else if try layout.files.entryType(filed.path) != nil {
+                warnings.append("the filed copy \(filed.path) was damaged (its bytes are not the ones filed); "
                     + "filed again from this source")
             } else {
-                warnings.append("the filed copy \(filed.path) is missing; filed again from this source")
+                warnings.append("the filed copy \(filed.path) was missing; filed again from this source")
             }
         }
         if let first = known.first, copies.count == known.count {
@@ -260,8 +258,12 @@ struct SourceWorker: Sendable {
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
             worked.safeCopies = [SafeCopy(path: path, digest: upright.content.digest)]
+            // Filed before: its original was kept then if it had to be; `all` keeps one now if none is.
+            if originals == .all, try index?.original(sha256: photo.sourceDigest.hex) == nil {
+                try keepOriginal(of: photo, filedAt: path, into: &worked)
+            }
             return worked
-        case .filed(let path, let digest), .adopted(let path, let digest):
+        case .filed(let path, let digest), .adopted(let path, let digest), .refiled(let path, let digest, _):
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                   sourceSha256: photo.sourceDigest.hex, size: upright.content.size,
                                   capturedAt: upright.captureDate.iso8601,
@@ -272,6 +274,13 @@ struct SourceWorker: Sendable {
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, filed: [filed], imported: importedSource(photo, subject: subject, filedPath: path))
             worked.outcome.damaged = upright.damage != nil
+            if case .refiled(_, _, let damagedCopies) = result {
+                worked.outcome.refiled = true
+                for copy in damagedCopies {
+                    worked.outcome.warnings.append("the damaged copy that stood at its name is kept at "
+                        + (try layout.url(forRelativePath: copy).path))
+                }
+            }
             if let still = upright.besideStill, !upright.format.isSidecar,
                (path as NSString).deletingPathExtension != "\(subject.path)/\((still as NSString).deletingPathExtension)" {
                 // The still's name holds another file of its kind already (its Live Photo's own
@@ -301,8 +310,27 @@ struct SourceWorker: Sendable {
                 }
             }
             worked.safeCopies = [SafeCopy(path: path, digest: digest)]
+            if originals.keepsOriginal(filedLossily: upright.filedLossily) {
+                try keepOriginal(of: photo, filedAt: path, into: &worked)
+            }
             return worked
         }
+    }
+
+    /// Which photos' sources are kept (the pipeline settles `--originals` and the library's
+    /// setting before the worker starts).
+    private var originals: OriginalsPolicy { options.originals ?? .lossy }
+
+    /// Keeps the source's bytes under `originals/`, durably, beside the name its photo was filed
+    /// under; the source is removed (`--move`, the daemon) only once they are checked there too.
+    private func keepOriginal(of photo: Photo, filedAt path: String, into worked: inout WorkedSource) throws {
+        guard !options.dryRun, !photo.format.isSidecar else { return }
+        let original = try step(.file, photo.source) {
+            try OriginalKeeper(layout: layout, index: index).keep(photo.source, digest: photo.sourceDigest, filedPath: path)
+        }
+        worked.originals.append(original)
+        worked.safeCopies.append(SafeCopy(path: original.path, digest: photo.sourceDigest))
+        worked.outcome.original = try layout.url(forRelativePath: original.path).path
     }
 
     /// Runs every transform, in stage order, over a batch of one source's items. Takes the batch

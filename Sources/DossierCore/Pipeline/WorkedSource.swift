@@ -28,6 +28,8 @@ struct WorkedSource: Sendable {
     /// filed photo, or the kept copy of a text source, with the digest it must have. Every one
     /// is checked before the source goes; none, and it stays.
     var safeCopies: [SafeCopy] = []
+    /// The source's bytes kept under `originals/` (`OriginalsPolicy`), for the index.
+    var originals: [KeptOriginal] = []
     /// The library itself failed while this source was worked on: the import stops.
     var libraryFailure: LibraryError?
 
@@ -48,6 +50,8 @@ struct WorkedSource: Sendable {
     /// everything in it is safe in the library.
     mutating func add(_ other: WorkedSource) {
         filed += other.filed
+        outcome.refiled = outcome.refiled || other.outcome.refiled
+        originals += other.originals.filter { original in !originals.contains { $0.sha256 == original.sha256 } }
         outcome.warnings += other.outcome.warnings
         switch other.outcome.status {
         case .imported, .duplicate:

@@ -98,6 +98,8 @@ public struct JPEGHandler: PhotoFormatHandler {
             try JPEGCodec.orient(bytes, orientation: photo.orientation.rawValue, exifPayload: newExif)
         }
         if let warning = turned.warning { turn.warnings.append(warning) }
+        // A warning from the turn is the decoder's: damage turned into new pixels.
+        turn.encodedAgain = turned.path == .reencoded || turned.warning != nil
         return turned.output
     }
 
@@ -116,6 +118,7 @@ public struct JPEGHandler: PhotoFormatHandler {
             try JPEGCodec.orient(file, orientation: photo.orientation.rawValue, exifPayload: newExif)
         }
         if let warning = turned.warning { turn.warnings.append(warning) }
+        turn.encodedAgain = turned.path == .reencoded || turned.warning != nil
         return turned.output
     }
 }

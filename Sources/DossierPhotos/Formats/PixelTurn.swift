@@ -13,6 +13,8 @@ struct PixelTurn {
     let memory: Int
     /// The photo's warnings, and the codec's.
     var warnings: [String]
+    /// The codec decoded and encoded the pixels again (`Photo.filedLossily`).
+    var encodedAgain = false
 
     /// `exifFitsAPP1Segment`: whether the upright block must fit a JPEG segment (a PNG's eXIf
     /// chunk has no such bound). `bytesPerPixel`: what turning the picture in memory holds.
@@ -52,6 +54,7 @@ struct PixelTurn {
         result.exif = newExifTIFF ?? photo.exif
         result.isVerified = true
         result.warnings = warnings
+        result.filedLossily = photo.filedLossily || encodedAgain
         return result
     }
 

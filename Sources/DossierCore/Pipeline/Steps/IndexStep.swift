@@ -23,11 +23,13 @@ struct IndexStep: ImportStep {
                 let photoAlone = removing == nil && ledger == nil && settlement.recordFiles.isEmpty && settlement.kept == nil
                     && settlement.yearFiles.isEmpty && settlement.lineage.isEmpty
                 if photoAlone {
-                    if run.indexBatch.add(worked.filed, source: worked.imported) { try run.indexBatch.commit(into: index) }
+                    if run.indexBatch.add(PhotoRows(filed: worked.filed, source: worked.imported, originals: worked.originals)) {
+                        try run.indexBatch.commit(into: index)
+                    }
                 } else {
                     try run.indexBatch.commit(into: index)
                     try index.record(worked.filed, recordFiles: settlement.recordFiles, source: worked.imported,
-                                     kept: settlement.kept, ledger: ledger, yearFiles: settlement.yearFiles,
+                                     kept: settlement.kept, originals: worked.originals, ledger: ledger, yearFiles: settlement.yearFiles,
                                      superseded: Array(Set(settlement.lineage.map(\.keptPath))), departure: departure)
                 }
             }

@@ -13,7 +13,8 @@ struct SameBytesFiledAtOnceStep: ImportStep {
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
         // A photo filed alone; a sidecar stands by its place beside its photo, not by its bytes
         // (the same edit made to two photos is each one's own).
-        guard var worked = source.worked, worked.outcome.status == .imported, !run.options.dryRun, let index = run.index,
+        guard var worked = source.worked, worked.outcome.status == .imported, !worked.outcome.refiled, !run.options.dryRun,
+              let index = run.index,
               worked.filed.count == 1, worked.outcome.alsoFiled.isEmpty, let filed = worked.filed.first,
               run.layout.photoFormats.format(forExtension: (filed.path as NSString).pathExtension)?.isSidecar != true,
               let subject = worked.outcome.subject, let digest = ContentDigest(hex: filed.sha256),

@@ -1,0 +1,145 @@
+import ArgumentParser
+import DossierCore
+import Foundation
+import Synchronization
+
+/// `dossier verify`: every file in the library checked against the index.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check every file in the library against what was filed.",
+        discussion: """
+            Every filed photo, video, sidecar and audio file is hashed again and compared with the digest the \
+            index holds and the one its name carries; every year file of records is compared with the bytes \
+            Dossier last wrote and, if they differ, read line by line; every profile must be a JSON object; \
+            kept sources (sources/) and quarantined sources must hold the bytes they were kept with. Files in \
+            the subject folders and sources/ that the index does not know are listed too.
+
+            Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where the \
+            source a damaged or missing file was imported from is still where it was, the line says so: import \
+            it again and the file is filed anew.
+
+            It only reads, and it can run while `dossier watch` files into the same library.
+
+            Exit status: 0 all is well, 1 something was found, 2 the library could not be used.
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Flag(help: "Check sizes and modification times instead of hashing photos, videos and kept sources.")
+    var quick = false
+
+    @Flag(help: "Print one JSON object per finding, then a summary object, on standard output (JSON Lines).")
+    var json = false
+
+    func run() throws {
+        let layout = libraryOptions.layout
+        let index = try CommandSupport.readIndex(layout)
+        var result = VerificationResult()
+        let started = ContinuousClock.now
+        try CommandSupport.withLibraryError {
+            guard let index else {
+                throw LibraryError.index(path: layout.indexFile.path,
+                                         reason: "there is none; run `dossier index rebuild` to build it from the folders")
+            }
+            defer { index.close() }
+            let bar = Mutex(ProgressBar(enabled: !json && StandardStreams.errorIsTerminal))
+            result = try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full) { progress in
+                bar.withLock {
+                    $0.draw(completed: progress.files, total: progress.totalFiles,
+                            detail: progress.totalBytes > 0 ? VerifyCommand.bytes(progress.bytes) : "")
+                }
+            }
+            bar.withLock { $0.clear() }
+        }
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        if json {
+            for finding in result.findings { StandardStreams.writeOut(try CommandSupport.json(FindingLine(finding)) + "\n") }
+            StandardStreams.writeOut(try CommandSupport.json(SummaryLine(result, library: layout.root.path, quick: quick,
+                                                                          seconds: seconds)) + "\n")
+        } else {
+            for finding in result.findings { StandardStreams.writeOut(VerifyCommand.line(for: finding)) }
+            StandardStreams.writeOut(VerifyCommand.summary(result, library: layout.root.path, quick: quick, seconds: seconds))
+        }
+        if !result.isClean { throw ExitCode(1) }
+    }
+
+    static func line(for finding: VerificationFinding) -> String {
+        let label = finding.kind.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        return "\(label)\(SourcePath.displayed(finding.path)): \(SourcePath.displayed(finding.reason))\n"
+    }
+
+    static func summary(_ result: VerificationResult, library: String, quick: Bool, seconds: Double) -> String {
+        let files = "\(result.checkedFiles) \(result.checkedFiles == 1 ? "file" : "files")"
+        let how = quick ? " by size and time" : " (\(bytes(result.checkedBytes)) read)"
+        let renditions = result.renditions == 0 ? ""
+            : " (\(result.renditions) \(result.renditions == 1 ? "rendition" : "renditions") beside \(result.renditions == 1 ? "its photo" : "their photos") "
+                + "passed over: made from \(result.renditions == 1 ? "it" : "them"))"
+        let found = result.isClean
+            ? "all is well"
+            : VerificationFinding.Kind.allCases.compactMap { kind in
+                let count = result.count(kind)
+                return count == 0 ? nil : "\(count) \(kind.rawValue)"
+            }.joined(separator: ", ")
+        return "Checked \(files)\(how) of \(SourcePath.displayed(library)) in \(String(format: "%.2f", seconds)) s: "
+            + "\(found)\(renditions).\n"
+    }
+
+    /// `812 KB`, `1.4 GB`: decimal units, as `df -H` and file managers show them.
+    static func bytes(_ count: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) bytes" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
+
+    /// A finding in `--json`.
+    struct FindingLine: Encodable {
+        let kind: String
+        let path: String
+        let reason: String
+        let goodCopy: String?
+
+        init(_ finding: VerificationFinding) {
+            kind = finding.kind.rawValue
+            path = finding.path
+            reason = finding.reason
+            goodCopy = finding.goodCopy
+        }
+    }
+
+    /// The closing object of `--json`: what was checked, and how many of each finding.
+    struct SummaryLine: Encodable {
+        struct Counts: Encodable {
+            let damaged: Int
+            let missing: Int
+            let unindexed: Int
+            let unreadable: Int
+        }
+
+        struct Summary: Encodable {
+            let library: String
+            let quick: Bool
+            let checkedFiles: Int
+            let checkedBytes: Int64
+            let renditions: Int
+            let found: Counts
+            let ok: Bool
+            let seconds: Double
+        }
+
+        let summary: Summary
+
+        init(_ result: VerificationResult, library: String, quick: Bool, seconds: Double) {
+            summary = Summary(library: library, quick: quick, checkedFiles: result.checkedFiles,
+                              checkedBytes: result.checkedBytes, renditions: result.renditions,
+                              found: Counts(damaged: result.count(.damaged), missing: result.count(.missing),
+                                            unindexed: result.count(.unindexed), unreadable: result.count(.unreadable)),
+                              ok: result.isClean, seconds: (seconds * 1000).rounded() / 1000)
+        }
+    }
+}

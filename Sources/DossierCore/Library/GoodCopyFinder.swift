@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where a damaged or missing filed file can be filed again from: its source's bytes kept under
+/// `originals/`, or the sources it was imported from that are still where they were, as large
+/// as they were then (`dossier verify` says so; the next import of one files it again).
+struct GoodCopyFinder: Sendable {
+    private let sourcesByFiledPath: [String: [ImportedSource]]
+    private let sourcesByDigest: [String: [ImportedSource]]
+    private let originals: [String: KeptOriginal]
+    let layout: LibraryLayout
+
+    init(contents: LibraryContents, layout: LibraryLayout) {
+        let present = contents.sources.filter { $0.departedAt == nil }
+        sourcesByFiledPath = Dictionary(grouping: present, by: \.filedPath)
+        sourcesByDigest = Dictionary(grouping: present, by: \.sha256)
+        originals = Dictionary(contents.originals.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
+        self.layout = layout
+    }
+
+    /// Names the first good copy of `file` in the finding, and says what to do with it.
+    func add(to finding: inout VerificationFinding, for file: FiledFile) {
+        guard finding.goodCopy == nil else { return }
+        if let original = file.sourceSha256.flatMap({ originals[$0] }),
+           let path = try? layout.url(forRelativePath: original.path).path,
+           layout.files.fileSize(path) == original.size {
+            finding.goodCopy = path
+            finding.reason += "; a good copy of its source is kept at \(original.path)"
+        } else if let source = sourceStillAtHand(for: file) {
+            finding.goodCopy = source.path
+            finding.reason += "; its source is still at \(SourcePath.displayed(source.path)): import it again to file it anew"
+        }
+    }
+
+    private func sourceStillAtHand(for file: FiledFile) -> ImportedSource? {
+        let candidates = sourcesByFiledPath[file.path, default: []]
+            + (file.sourceSha256.map { sourcesByDigest[$0, default: []] } ?? []).filter { $0.subject == file.subject }
+        return candidates.first { source in
+            SourcePath.status(source.path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFREG && Int64($0.st_size) == source.size } ?? false
+        }
+    }
+}

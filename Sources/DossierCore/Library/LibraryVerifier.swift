@@ -1,0 +1,397 @@
+import Foundation
+import Synchronization
+
+/// `dossier verify`: every file the library holds checked against what the index says was put
+/// there, and every file the index does not know of found.
+///
+/// What is checked:
+/// - each filed photo, video, sidecar and audio file: there, a regular file, its bytes hashing
+///   to the digest the index holds, and (a name carries the digest it was filed under) to the
+///   one its name carries, unless it stands beside another file under that file's name;
+/// - each year file of records: its bytes as Dossier last wrote them, and when not, whether
+///   every line is still a whole record;
+/// - each subject's profile: a JSON object;
+/// - each kept source under `sources/`, each original under `originals/`, and each quarantined
+///   source: the bytes it was kept with;
+/// - the subject folders, `sources/`, `originals/` and the year files, for files the index does
+///   not know.
+///
+/// `quick` compares sizes and modification times instead of hashing the photos, videos, kept
+/// and quarantined sources; year files and profiles are read either way (they are small, and
+/// reading them is the only way to tell one is cut short).
+///
+/// It reads only, and takes no lock: a daemon may file while it runs. The index is read as one
+/// moment; what looks missing or unindexed is looked at again against the index as it stands at
+/// the end, so a file filed or moved meanwhile is not reported.
+public struct LibraryVerifier: Sendable {
+    public enum Depth: Sendable {
+        case full
+        case quick
+    }
+
+    /// How far a check has gone, for a progress bar.
+    public struct Progress: Sendable {
+        public var files: Int
+        public var totalFiles: Int
+        public var bytes: Int64
+        public var totalBytes: Int64
+    }
+
+    public let layout: LibraryLayout
+
+    public init(layout: LibraryLayout) {
+        self.layout = layout
+    }
+
+    /// A filed file's mtime may trail its `filed_at` stamp (stamped after the link) or lead it
+    /// by the clock's granularity; later than this after it, it was written to since.
+    static let modificationSlack: Double = 2
+
+    public func verify(_ catalog: any LibraryCatalog, depth: Depth,
+                       progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws -> VerificationResult
+    {
+        let contents = try catalog.contents()
+        let quarantined = try Quarantine(layout: layout).entries()
+        let checks = plannedChecks(contents, quarantined: quarantined)
+        let hashesBytes = checks.map { depth == .full || !$0.isStatOnlyWhenQuick ? $0.expectedSize ?? 0 : 0 }
+        let totals = Progress(files: 0, totalFiles: checks.count, bytes: 0, totalBytes: hashesBytes.reduce(0, +))
+        let done = Mutex(totals)
+        let results = SliceResults<CheckOutcome>(count: checks.count)
+        let goodCopies = GoodCopyFinder(contents: contents, layout: layout)
+        let siblings = Dictionary(grouping: contents.filed.map(\.path), by: LibraryVerifier.stem(of:))
+        BlockingWork.concurrentlyForEach(checks.count) { slot in
+            let outcome = run(checks[slot], depth: depth, siblings: siblings, goodCopies: goodCopies)
+            results.set(slot, .success(outcome))
+            let now = done.withLock { state -> Progress in
+                state.files += 1
+                state.bytes += outcome.bytes
+                return state
+            }
+            progress(now)
+        }
+        var result = VerificationResult()
+        result.checkedFiles = checks.count
+        for case .success(let outcome) in results.all {
+            result.checkedBytes += outcome.bytes
+            result.findings += outcome.findings
+        }
+        let (unindexed, renditions) = try unindexedFiles(contents)
+        result.findings += unindexed
+        result.renditions = renditions
+        result = try settled(result, against: try catalog.contents())
+        result.findings.sort { ($0.path, $0.kind.rawValue) < ($1.path, $1.kind.rawValue) }
+        return result
+    }
+
+    // MARK: What is checked
+
+    /// One file to check, and what it should be.
+    private enum Check: Sendable {
+        case filed(FiledFile)
+        case yearFile(RecordFileSummary)
+        case kept(KeptSource)
+        case original(KeptOriginal)
+        case quarantined(QuarantineEntry, path: String)
+        case profile(path: String)
+
+        var path: String {
+            switch self {
+            case .filed(let file): file.path
+            case .yearFile(let summary): summary.path
+            case .kept(let kept): kept.path
+            case .original(let original): original.path
+            case .quarantined(_, let path): path
+            case .profile(let path): path
+            }
+        }
+
+        var expectedSize: Int64? {
+            switch self {
+            case .filed(let file): file.size
+            case .kept(let kept): kept.size
+            case .original(let original): original.size
+            case .quarantined(let entry, _): entry.size
+            case .yearFile, .profile: nil
+            }
+        }
+
+        /// Whether `--quick` looks only at its size and time.
+        var isStatOnlyWhenQuick: Bool {
+            switch self {
+            case .filed, .kept, .original, .quarantined: true
+            case .yearFile, .profile: false
+            }
+        }
+    }
+
+    private struct CheckOutcome: Sendable {
+        var findings: [VerificationFinding] = []
+        var bytes: Int64 = 0
+    }
+
+    private func plannedChecks(_ contents: LibraryContents, quarantined: [QuarantineEntry]) -> [Check] {
+        var checks: [Check] = contents.filed.map { .filed($0) }
+        checks += contents.recordFiles.map { .yearFile($0) }
+        checks += layout.existingSubjects().sorted().compactMap { subject in
+            let path = layout.profilePath(for: subject)
+            guard let url = try? layout.url(forRelativePath: path), (try? layout.files.entryType(url.path)) != nil else { return nil }
+            return .profile(path: path)
+        }
+        checks += contents.keptSources.map { .kept($0) }
+        checks += contents.originals.map { .original($0) }
+        checks += quarantined.map { .quarantined($0, path: "quarantine/\($0.id)") }
+        return checks
+    }
+
+    private func run(_ check: Check, depth: Depth, siblings: [String: [String]], goodCopies: GoodCopyFinder) -> CheckOutcome {
+        let path = check.path
+        let absolute: String
+        do {
+            absolute = try layout.url(forRelativePath: path).path
+        } catch {
+            return CheckOutcome(findings: [VerificationFinding(kind: .damaged, path: path, reason: "\(error)")])
+        }
+        let entry: LibraryFileSystem.EntryType?
+        do {
+            entry = try layout.files.entryType(absolute)
+        } catch {
+            return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "\(error)")])
+        }
+        switch entry {
+        case nil:
+            var finding = VerificationFinding(kind: .missing, path: path, reason: "the index says it is here; nothing is")
+            if case .filed(let file) = check { goodCopies.add(to: &finding, for: file) }
+            if case .profile = check { return CheckOutcome() }
+            return CheckOutcome(findings: [finding])
+        case .file?:
+            break
+        case let other?:
+            var finding = VerificationFinding(kind: .damaged, path: path,
+                                              reason: other == .symbolicLink ? "a link stands at its name, not the file filed there"
+                                                                             : "something other than a file stands at its name")
+            if case .filed(let file) = check { goodCopies.add(to: &finding, for: file) }
+            return CheckOutcome(findings: [finding])
+        }
+        switch check {
+        case .filed(let file):
+            var outcome = checkBytes(at: absolute, path: path, digest: file.sha256, size: file.size,
+                                     filedAt: file.filedAt, depth: depth)
+            if outcome.findings.isEmpty, depth == .full, let wrongName = nameFinding(for: file, siblings: siblings) {
+                outcome.findings.append(wrongName)
+            }
+            for index in outcome.findings.indices { goodCopies.add(to: &outcome.findings[index], for: file) }
+            return outcome
+        case .kept(let kept):
+            return checkBytes(at: absolute, path: path, digest: kept.sha256, size: kept.size, filedAt: nil, depth: depth)
+        case .original(let original):
+            return checkBytes(at: absolute, path: path, digest: original.sha256, size: original.size, filedAt: nil, depth: depth)
+        case .quarantined(let entry, _):
+            return checkBytes(at: absolute, path: path, digest: entry.sha256, size: entry.size, filedAt: nil, depth: depth)
+        case .yearFile(let summary):
+            return checkYearFile(at: absolute, path: path, summary: summary)
+        case .profile:
+            return checkProfile(at: absolute, path: path)
+        }
+    }
+
+    /// A file's bytes against the digest and size it was filed or kept with.
+    private func checkBytes(at absolute: String, path: String, digest expected: String, size: Int64, filedAt: String?,
+                            depth: Depth) -> CheckOutcome {
+        switch depth {
+        case .quick:
+            guard let (actualSize, modified) = layout.files.sizeAndModificationTime(absolute) else {
+                return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "cannot be looked at")])
+            }
+            if actualSize != size {
+                return CheckOutcome(findings: [VerificationFinding(
+                    kind: .damaged, path: path, reason: "it holds \(actualSize) bytes; \(size) were put there")])
+            }
+            if let filedAt, let stamp = ISO8601DateFormatter().date(from: filedAt),
+               modified > stamp.timeIntervalSince1970 + LibraryVerifier.modificationSlack {
+                let when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: modified.rounded(.down)))
+                return CheckOutcome(findings: [VerificationFinding(
+                    kind: .damaged, path: path,
+                    reason: "it was written to at \(when), after it was filed at \(filedAt); check its bytes with `dossier verify`")])
+            }
+            return CheckOutcome()
+        case .full:
+            let actual: (size: Int64, digest: ContentDigest)
+            do {
+                actual = try layout.files.digest(ofFile: absolute)
+            } catch {
+                return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "\(error)")])
+            }
+            guard actual.digest.hex != expected else { return CheckOutcome(bytes: actual.size) }
+            let sizes = actual.size == size ? "" : " (\(actual.size) bytes, where \(size) were put there)"
+            return CheckOutcome(findings: [VerificationFinding(
+                kind: .damaged, path: path,
+                reason: "its bytes hash to \(actual.digest.hex.prefix(16)); \(expected.prefix(16)) were put there\(sizes)")],
+                bytes: actual.size)
+        }
+    }
+
+    /// A filed file whose bytes are the index's but not the ones its name was made from: the
+    /// index was rebuilt from it after it was damaged.
+    private func nameFinding(for file: FiledFile, siblings: [String: [String]]) -> VerificationFinding? {
+        guard let named = LibraryVerifier.digestNamed(by: file.path, for: file.sha256, formats: layout.photoFormats,
+                                                      siblings: siblings)
+        else { return nil }
+        return VerificationFinding(kind: .damaged, path: file.path,
+                                   reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \(named)")
+    }
+
+    /// The digest prefix a filed file's name carries, when its bytes (hashing to `sha256`) are
+    /// not the ones it was made from; nil when they are, or the name carries none. A file filed
+    /// beside another under that one's name (a movie, a raw, a sidecar: `siblings`, every filed
+    /// path by stem, holds the other) carries the other's digest, and is passed over.
+    static func digestNamed(by path: String, for sha256: String, formats: PhotoFormats,
+                            siblings: [String: [String]]) -> String? {
+        let parts = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.split(separator: "_")
+        guard parts.count == 3, let digest = ContentDigest(hex: sha256), !LibraryLayout.nameCarries(digest, path: path)
+        else { return nil }
+        let format = formats.format(forExtension: (path as NSString).pathExtension)
+        let standsBeside = format.map { $0.isVideo || $0.isSidecar || $0.joinsItsStill } ?? false
+        if standsBeside, stemCandidates(of: path).contains(where: { siblings[$0, default: []].contains { $0 != path } }) {
+            return nil
+        }
+        return parts[2].split(separator: "-").first.map(String.init) ?? ""
+    }
+
+    private func checkYearFile(at absolute: String, path: String, summary: RecordFileSummary) -> CheckOutcome {
+        let bytes: [UInt8]
+        do {
+            bytes = try layout.files.readFile(absolute)
+        } catch {
+            return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "\(error)")])
+        }
+        let size = Int64(bytes.count)
+        guard ContentDigest(of: bytes).hex != summary.sha256 else { return CheckOutcome(bytes: size) }
+        if let unreadable = LibraryVerifier.unreadableLine(in: bytes) {
+            return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: unreadable)], bytes: size)
+        }
+        return CheckOutcome(findings: [VerificationFinding(
+            kind: .damaged, path: path,
+            reason: "its bytes are not the ones Dossier last wrote (\(summary.count) records), though every line is a record")],
+            bytes: size)
+    }
+
+    private func checkProfile(at absolute: String, path: String) -> CheckOutcome {
+        do {
+            let bytes = try layout.files.readFile(absolute)
+            guard (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] else {
+                return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "not a JSON object")],
+                                    bytes: Int64(bytes.count))
+            }
+            return CheckOutcome(bytes: Int64(bytes.count))
+        } catch {
+            return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "\(error)")])
+        }
+    }
+
+    /// The first line of a year file that is not a whole record: cut short (the file ends without
+    /// an end of line) or not a JSON object.
+    static func unreadableLine(in bytes: [UInt8]) -> String? {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for (offset, line) in lines.enumerated() where !line.isEmpty {
+            let number = offset + 1
+            if offset == lines.count - 1 { return "line \(number) is cut short: the file ends inside it" }
+            guard (try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any] else {
+                return "line \(number) is not a record"
+            }
+        }
+        return nil
+    }
+
+    // MARK: What the index does not know
+
+    /// Every file in a subject's `photos/`, `videos/`, `audio/` and `records/`, and in `sources/`,
+    /// that the index does not list; and how many renditions were passed over.
+    private func unindexedFiles(_ contents: LibraryContents) throws -> ([VerificationFinding], Int) {
+        let filed = Set(contents.filed.map(\.path))
+        let stemsWithRendition = Set(contents.filed.compactMap { file -> String? in
+            let format = layout.photoFormats.format(forExtension: (file.path as NSString).pathExtension)
+            return format?.hasRendition == true ? LibraryVerifier.stem(of: file.path) : nil
+        })
+        var findings: [VerificationFinding] = []
+        var renditions = 0
+        for subject in layout.existingSubjects().sorted() {
+            for folder in ["photos", "videos", "audio"] {
+                for path in try filesUnder("\(subject.path)/\(folder)") where !filed.contains(path) {
+                    if isRendition(path, stemsWithRendition: stemsWithRendition) {
+                        renditions += 1
+                    } else {
+                        findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
+                    }
+                }
+            }
+            let recordFiles = Set(contents.recordFiles.map(\.path))
+            for path in try filesUnder("\(subject.path)/records") where !recordFiles.contains(path) {
+                findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
+            }
+        }
+        let kept = Set(contents.keptSources.map(\.path)).union(contents.originals.map(\.path))
+        for path in try filesUnder("sources") + filesUnder("originals") where !kept.contains(path) {
+            findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
+        }
+        return (findings, renditions)
+    }
+
+    /// A still beside a filed photo of a format that has renditions, under its name.
+    private func isRendition(_ path: String, stemsWithRendition: Set<String>) -> Bool {
+        guard let format = layout.photoFormats.format(forExtension: (path as NSString).pathExtension),
+              !format.isVideo, !format.isAudio, !format.isSidecar, !format.hasRendition
+        else { return false }
+        return stemsWithRendition.contains(LibraryVerifier.stem(of: path))
+    }
+
+    /// The files under a folder of the library (relative paths, in name order), links and
+    /// hidden files included, links never followed.
+    private func filesUnder(_ relative: String) throws -> [String] {
+        let absolute = try layout.url(forRelativePath: relative).path
+        var found: [String] = []
+        for name in try layout.files.names(in: absolute).sorted() {
+            switch try layout.files.entryType("\(absolute)/\(name)") {
+            case .folder?: found += try filesUnder("\(relative)/\(name)")
+            case nil: continue
+            default: found.append("\(relative)/\(name)")
+            }
+        }
+        return found
+    }
+
+    // MARK: Settling what a running daemon may have changed
+
+    /// Drops what the index as it stands now explains: a file reported missing whose row has gone
+    /// or moved (a movie brought beside its still), one reported unindexed that is now indexed.
+    private func settled(_ result: VerificationResult, against now: LibraryContents) throws -> VerificationResult {
+        let filed = Set(now.filed.map(\.path))
+        let known = filed.union(now.recordFiles.map(\.path)).union(now.keptSources.map(\.path)).union(now.originals.map(\.path))
+        let quarantined = Set(try Quarantine(layout: layout).entries().map { "quarantine/\($0.id)" })
+        var settled = result
+        settled.findings = result.findings.filter { finding in
+            switch finding.kind {
+            case .missing: known.contains(finding.path) || quarantined.contains(finding.path)
+            case .unindexed: !known.contains(finding.path)
+            case .damaged, .unreadable: true
+            }
+        }
+        return settled
+    }
+
+    // MARK: Names
+
+    /// A path without its extension: what a file filed beside another shares with it.
+    static func stem(of path: String) -> String {
+        (path as NSString).deletingPathExtension
+    }
+
+    /// The stems a file beside another may share with it: its own, and its own without a
+    /// collision suffix (`..._1a2b3c4d-2.mov` beside `..._1a2b3c4d.jpg`).
+    static func stemCandidates(of path: String) -> [String] {
+        let stem = stem(of: path)
+        guard let dash = stem.lastIndex(of: "-"), stem[stem.index(after: dash)...].allSatisfy(\.isNumber),
+              stem.index(after: dash) < stem.endIndex
+        else { return [stem] }
+        return [stem, String(stem[..<dash])]
+    }
+}

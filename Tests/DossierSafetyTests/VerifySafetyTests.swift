@@ -1,0 +1,227 @@
+import DossierCore
+import Foundation
+import DossierTestSupport
+import Testing
+
+/// `dossier verify`, and damage inside the library: found, named, and filed again from a good
+/// copy, the damaged bytes kept.
+@Suite("Damage inside the library is found and mended")
+struct VerifySafetyTests {
+    /// Three sideways photos and a notepad log under `dump/pets/leo`, imported into `Library`:
+    /// the filed photos' paths below the library, in name order, and the source of each.
+    static func importedLibrary(in folder: TemporaryFolder) throws -> [String] {
+        try importedLibraryWithSources(in: folder).map(\.filed)
+    }
+
+    static func importedLibraryWithSources(in folder: TemporaryFolder) throws -> [(filed: String, source: String)] {
+        for seed in 1...3 {
+            try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/leo/IMG_000\(seed).JPG")
+        }
+        try folder.write("""
+            2024-03-02 crickets x5, ate all
+            2024-03-03 weight 45g
+            2024-03-09 shed in one piece, humidity up
+            2024-04-11 vet: mites gone
+
+            """, to: "dump/pets/leo/notes.txt")
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let library = folder.path("Library") + "/"
+        return result.outcomes.compactMap { outcome -> (filed: String, source: String)? in
+            guard let destination = outcome["destination"] as? String, destination.contains("/photos/"),
+                  let source = outcome["source"] as? String else { return nil }
+            return (String(destination.dropFirst(library.count)), source)
+        }.sorted { $0.filed < $1.filed }
+    }
+
+    static func hex(of path: String) throws -> String {
+        ContentDigest(of: try #require(SafetyFixtures.contents(path))).hex
+    }
+
+    /// Overwrites four bytes in the middle of a file, keeping its size (and its name).
+    static func flipBytes(in path: String) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: 300)
+        try handle.write(contentsOf: Data([0x00, 0x01, 0x02, 0x03]))
+    }
+
+    @Test("verify says all is well of a clean library, and exits 0")
+    func aCleanLibraryIsWell() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        #expect(photos.count == 3)
+
+        let result = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1)
+        // 3 photos, a year file, the kept log.
+        #expect(lines.first?.hasPrefix("Checked 5 files (") == true, "\(result.standardOutput)")
+        #expect(lines.first?.hasSuffix(": all is well.") == true, "\(result.standardOutput)")
+    }
+
+    @Test("verify names a flipped byte, a deleted file, an unindexed file and a cut year file, and exits 1")
+    func allFourAreNamed() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        let photos = filed.map(\.filed)
+        let flipped = photos[0], deleted = photos[1]
+        let filedHex = try VerifySafetyTests.hex(of: folder.path("Library/\(flipped)"))
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(flipped)"))
+        let damagedHex = try VerifySafetyTests.hex(of: folder.path("Library/\(flipped)"))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(deleted)"))
+        let stray = (photos[2] as NSString).deletingLastPathComponent + "/copied-by-hand.jpg"
+        try FileManager.default.copyItem(atPath: folder.path("Library/\(photos[2])"), toPath: folder.path("Library/\(stray)"))
+        let yearFile = folder.path("Library/pets/leo/records/2024.jsonl")
+        let records = try #require(SafetyFixtures.contents(yearFile))
+        try Data(records.dropLast(7)).write(to: URL(fileURLWithPath: yearFile))
+
+        let result = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(result.standardOutput)")
+        #expect(lines.contains("damaged    \(flipped): its bytes hash to \(damagedHex.prefix(16)); "
+            + "\(filedHex.prefix(16)) were put there; its source is still at \(filed[0].source): import it again to file it anew"))
+        #expect(lines.contains("missing    \(deleted): the index says it is here; nothing is; its source is still at "
+            + "\(filed[1].source): import it again to file it anew"))
+        #expect(lines.contains("unindexed  \(stray): the index does not know it"))
+        #expect(lines.contains("unreadable pets/leo/records/2024.jsonl: line 4 is cut short: the file ends inside it"))
+        #expect(lines.last?.hasSuffix(": 1 damaged, 1 missing, 1 unindexed, 1 unreadable.") == true, "\(result.standardOutput)")
+    }
+
+    @Test("verify --json prints one camelCase object per finding, naming the good copy, then a summary")
+    func jsonFindings() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        let photos = filed.map(\.filed)
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(photos[0])"))
+
+        let result = try DossierBinary.run(["verify", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.jsonLines
+        #expect(lines.count == 2)
+        let finding = try #require(lines.first)
+        #expect(finding["kind"] as? String == "missing")
+        #expect(finding["path"] as? String == photos[0])
+        #expect(finding["goodCopy"] as? String == filed[0].source)
+        let summary = try #require(result.summary)
+        #expect(summary["checkedFiles"] as? Int == 5)
+        #expect(summary["ok"] as? Bool == false)
+        #expect(summary["found"] as? [String: Int] == ["damaged": 0, "missing": 1, "unindexed": 0, "unreadable": 0])
+        #expect(summary["library"] as? String == folder.path("Library"))
+    }
+
+    @Test("A re-import files a photo again over its copy with a flipped byte, and keeps the damaged copy under damaged/")
+    func aFlippedByteIsFiledAgain() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        let flipped = folder.path("Library/\(photos[0])")
+        let good = try #require(SafetyFixtures.contents(flipped))
+        try VerifySafetyTests.flipBytes(in: flipped)
+        let damaged = try #require(SafetyFixtures.contents(flipped))
+
+        // The sources are unchanged since their import: only the filed copy's bytes tell.
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.summary?["imported"] as? Int == 1)
+        let refiled = try #require(result.outcomes.first { $0["refiled"] as? Bool == true })
+        #expect(refiled["status"] as? String == "imported")
+        #expect(refiled["destination"] as? String == flipped)
+        let day = VerifySafetyTests.today()
+        let aside = folder.path("Library/damaged/\(day)/\(photos[0])")
+        #expect(refiled["warnings"] as? [String] == [
+            "the filed copy \(flipped) was damaged (its bytes are not the ones filed); filed again from this source",
+            "the damaged copy that stood at its name is kept at \(aside)",
+        ])
+        #expect(SafetyFixtures.contents(flipped) == good)
+        #expect(SafetyFixtures.contents(aside) == damaged)
+        // Nothing filed beside it under another name.
+        #expect(folder.files(under: "Library").filter { $0.hasPrefix("pets/") && $0.contains("/photos/") }.sorted() == photos)
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.status == 0, "\(verified.standardOutput)")
+    }
+
+    @Test("index rebuild names a file whose bytes do not match its name, and the next import files it again")
+    func rebuildNamesMisnamedFiles() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        let flipped = folder.path("Library/\(photos[2])")
+        let good = try #require(SafetyFixtures.contents(flipped))
+        try VerifySafetyTests.flipBytes(in: flipped)
+        let damagedHex = try VerifySafetyTests.hex(of: flipped)
+        let name = ((photos[2] as NSString).lastPathComponent as NSString).deletingPathExtension
+        let namedHex = try #require(name.split(separator: "_").last.map(String.init))
+
+        let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
+        #expect(rebuilt.status == 1, "\(rebuilt.standardOutput)\(rebuilt.standardError)")
+        #expect(rebuilt.standardError.contains(
+            "damaged    \(photos[2]): its bytes hash to \(damagedHex.prefix(16)); its name says \(namedHex)\n"), "\(rebuilt.standardError)")
+        #expect(rebuilt.standardError.contains("1 filed file's bytes do not match its name"))
+
+        // The index now holds the damaged bytes as filed: only the name tells.
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.status == 1)
+        #expect(verified.standardOutput.contains("damaged    \(photos[2]): its bytes hash to \(damagedHex.prefix(16)); its name says \(namedHex)"))
+
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.outcomes.filter { $0["refiled"] as? Bool == true }.compactMap { $0["destination"] as? String } == [flipped])
+        #expect(SafetyFixtures.contents(flipped) == good)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("verify --quick finds a filed file whose size changed or that was written to after it was filed")
+    func quickLooksAtSizesAndTimes() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        let photos = filed.map(\.filed)
+        let clean = try DossierBinary.run(["verify", "--library", "Library", "--quick"], in: folder.url)
+        #expect(clean.status == 0, "\(clean.standardOutput)")
+        #expect(clean.standardOutput.contains(" by size and time of "))
+
+        let cut = folder.path("Library/\(photos[0])")
+        let bytes = try #require(SafetyFixtures.contents(cut))
+        try Data(bytes.dropLast(10)).write(to: URL(fileURLWithPath: cut))
+        let written = folder.path("Library/\(photos[1])")
+        try VerifySafetyTests.flipBytes(in: written)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 3600)], ofItemAtPath: written)
+
+        let result = try DossierBinary.run(["verify", "--library", "Library", "--quick"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("damaged    \(photos[0]): it holds \(bytes.count - 10) bytes; \(bytes.count) were put there; "
+            + "its source is still at \(filed[0].source): import it again to file it anew"))
+        #expect(lines.contains { $0.hasPrefix("damaged    \(photos[1]): it was written to at ") && $0.contains(", after it was filed at ") })
+    }
+
+    @Test("verify never follows a link at a filed name, nor into a linked folder, and says what stands there")
+    func linksAreNamedNotFollowed() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        // A link in a photo's place to a copy of its very bytes outside: not the file that was filed.
+        let linked = folder.path("Library/\(photos[0])")
+        try FileManager.default.moveItem(atPath: linked, toPath: folder.path("outside.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: folder.path("outside.jpg"))
+        // A folder of photos elsewhere linked into the subject's photos folder.
+        try folder.write(SafetyFixtures.jpeg(seed: 7), to: "elsewhere/a.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/pets/leo/photos/elsewhere"),
+                                                   withDestinationPath: folder.path("elsewhere"))
+
+        let result = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("damaged    \(photos[0]): a link stands at its name, not the file filed there") })
+        #expect(lines.contains("unindexed  pets/leo/photos/elsewhere: the index does not know it"))
+        #expect(SafetyFixtures.contents(folder.path("outside.jpg")) != nil)
+    }
+
+    static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+}
