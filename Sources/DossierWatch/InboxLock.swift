@@ -7,7 +7,8 @@ import Glibc
 /// that has it. The kernel drops it when the daemon dies, so a killed daemon leaves no stale lock.
 ///
 /// It lives in a runtime folder every daemon of the user finds whatever its environment: for
-/// root `/run/dossier`; for others `/run/user/<uid>` (what `$XDG_RUNTIME_DIR` names in a login
+/// root `/run/dossier`; for the account that owns `/run/dossier` (the system unit's `dossier`)
+/// that folder too; for others `/run/user/<uid>` (what `$XDG_RUNTIME_DIR` names in a login
 /// session and under `systemctl --user`), else `$XDG_RUNTIME_DIR`, else the temporary folder.
 /// Never in the inbox, where a sync tool would carry it to every device, nor in the library,
 /// where an open file would keep its drive from being unmounted.
@@ -38,7 +39,7 @@ public final class InboxLock: Sendable {
     {
         guard let info = SourcePath.status(inbox) else { throw .cannotLock(path: inbox, reason: errnoText()) }
         let folder = runtimeFolder(environment)
-        if folder == "/run/dossier" { mkdir(folder, 0o755) }
+        if folder == systemFolder { mkdir(folder, 0o755) }
         let path = "\(folder)/dossier-watch-\(info.st_dev)-\(info.st_ino).lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotLock(path: path, reason: errnoText()) }
@@ -60,12 +61,25 @@ public final class InboxLock: Sendable {
     /// Where the lock goes: the same for every daemon of one user, so a shell's and a service's
     /// (which see different environments) meet there.
     static func runtimeFolder(_ environment: [String: String]) -> String {
-        if getuid() == 0 { return "/run/dossier" }
+        if getuid() == 0 { return systemFolder }
+        // The system unit's account has no login session, so no /run/user/<uid>, and the
+        // service's /tmp is its own (PrivateTmp=): the unit and systemd-tmpfiles keep
+        // /run/dossier for it, where the service and that account's shell both look.
+        if isOwnFolder(systemFolder) { return systemFolder }
         let usersOwn = "/run/user/\(getuid())"
         if access(usersOwn, W_OK | X_OK) == 0 { return usersOwn }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, access(runtime, W_OK | X_OK) == 0 { return runtime }
         let temporary = NSTemporaryDirectory()
         return temporary.count > 1 && temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+    }
+
+    static let systemFolder = "/run/dossier"
+
+    /// A real folder (not a link) this process's user owns and may write in.
+    private static func isOwnFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
+            && access(path, W_OK | X_OK) == 0
     }
 
     /// An earlier Dossier's lock in the inbox: refused while that daemon still holds it (so a

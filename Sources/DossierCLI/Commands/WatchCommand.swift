@@ -27,12 +27,13 @@ struct WatchCommand: AsyncParsableCommand {
             lies inside the library is refused, however it is mounted; a Dossier library found in the inbox is \
             never walked. A file that can be neither filed nor quarantined (unreadable, a link that leads \
             nowhere) stays, listed by `dossier quarantine list` as stuck, and is tried again when it changes \
-            and on SIGHUP. The daemon's lock is in /run/dossier (root) or /run/user/<uid>, never in the inbox.
+            and on SIGHUP. The daemon's lock is in /run/dossier (root, or the account that owns it: the system \
+            unit's) or /run/user/<uid>, never in the inbox.
 
             The library is locked only while a batch is filed: `dossier import` and the other commands work \
             beside the daemon. SIGTERM or Ctrl-C finishes the files under way and exits 0 (within \
             --shutdown-timeout); SIGHUP reads the inbox again. Under systemd (Type=notify) it says when it is \
-            ready and keeps the watchdog fed; see scripts/dossier-watch.service.
+            ready and keeps the watchdog fed; scripts/install installs its units (dossier-watch.service).
 
             Examples:
               dossier watch ~/Inbox --library ~/Dossier
