@@ -32,13 +32,16 @@ public final class ImportService: Service {
         public var shutdownTimeout: Duration
         /// `--originals`; nil: the library's setting, else `lossy`.
         public var originals: OriginalsPolicy?
+        /// `--create`: a subject folder in the inbox naming no subject makes one.
+        public var createsSubjects: Bool
 
         public init(keep: Bool = false, jobs: Int = ImportOptions.defaultJobs, shutdownTimeout: Duration = .seconds(10),
-                    originals: OriginalsPolicy? = nil) {
+                    originals: OriginalsPolicy? = nil, createsSubjects: Bool = false) {
             self.keep = keep
             self.jobs = jobs
             self.shutdownTimeout = shutdownTimeout
             self.originals = originals
+            self.createsSubjects = createsSubjects
         }
     }
 
@@ -161,6 +164,7 @@ public final class ImportService: Service {
             var options = ImportOptions(move: !settings.keep, jobs: settings.jobs, waitForLock: false)
             options.access = .expecting(id: libraryID)
             options.originals = settings.originals
+            options.createsSubjects = settings.createsSubjects
             let departed = watcher.takeDepartures()
             options.departures = departures.withLock { $0 += departed; return $0 }
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
@@ -424,11 +428,12 @@ public final class ImportService: Service {
             if let code = outcome.errorCode { fields["code"] = "\(code)" }
             if let cause = outcome.cause { fields["cause"] = "\(cause.name)" }
         } else if outcome.hasRecords || outcome.recordsRemoved > 0 {
-            fields["records_added"] = .stringConvertible(outcome.recordsAdded)
-            fields["records_duplicate"] = .stringConvertible(outcome.recordsDuplicate)
-            fields["records_replaced"] = .stringConvertible(outcome.recordsRemoved)
+            fields["recordsAdded"] = .stringConvertible(outcome.recordsAdded)
+            fields["recordsDuplicate"] = .stringConvertible(outcome.recordsDuplicate)
+            fields["recordsReplaced"] = .stringConvertible(outcome.recordsRemoved)
         }
-        if !outcome.problems.isEmpty { fields["problems"] = .stringConvertible(outcome.problems.count) }
+        // The problems themselves, not a count: the log is where a daemon's user reads what to fix.
+        if !outcome.problems.isEmpty { fields["problems"] = .array(outcome.problems.map { .string(SourcePath.displayed($0)) }) }
         logger.record(event, level: level, fields)
     }
 }

@@ -2,8 +2,9 @@ import Logging
 
 /// What a line of the daemon's log says happened: its `event` field, always one of these, so a
 /// collector can filter on it. The other fields of a line: `time`, `level`, and, as the event
-/// has them, `source`, `subject`, `destination`, `library`, `reason`, `retry`, and the counts
-/// `found`, `files`, `records_added`, `records_duplicate`, `records_replaced`, `problems` (numbers).
+/// has them, `source`, `subject`, `destination`, `library`, `reason`, `retry`, the counts
+/// `found`, `files`, `recordsAdded`, `recordsDuplicate`, `recordsReplaced` (numbers), and
+/// `problems` (the source's problems, each naming its line).
 public enum WatchEvent: String, CaseIterable, Sendable {
     /// Started: the inbox, the library, and how many files it found there.
     case watching

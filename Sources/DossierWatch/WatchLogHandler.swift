@@ -52,26 +52,38 @@ public struct WatchLogHandler: LogHandler {
         let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
         switch format {
         case .text:
-            let rest = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(WatchLogHandler.quoted("\($0.value)"))" }
+            let rest = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(WatchLogHandler.quoted(WatchLogHandler.textValue($0.value)))" }
             write(([time, "\(event.level)", "\(event.message)"] + rest).joined(separator: " ") + "\n")
         case .json:
             var object: [String: Any] = fields.mapValues(WatchLogHandler.jsonValue)
             object["time"] = time
             object["level"] = "\(event.level)"
             object["event"] = "\(event.message)"
-            // Every value is a string or a number: serialisation cannot fail.
+            // Every value is a string, a number or an array of strings: serialisation cannot fail.
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
                 ?? Data("{}".utf8)
             write(String(decoding: data, as: UTF8.self) + "\n")
         }
     }
 
-    /// A field as JSON: a count as a number (`"found":3`), everything else as a string.
+    /// A field as JSON: a count as a number (`"found":3`), a list (a source's problems) as an
+    /// array, everything else as a string.
     static func jsonValue(_ value: Logger.MetadataValue) -> Any {
-        if case .stringConvertible(let convertible) = value {
+        switch value {
+        case .stringConvertible(let convertible):
             if let number = convertible as? Int { return number }
             if let number = convertible as? Double, number.isFinite { return number }
+        case .array(let values):
+            return values.map(jsonValue)
+        default:
+            break
         }
+        return "\(value)"
+    }
+
+    /// A field as text: a list is its items joined by `; ` (each a problem that names its line).
+    static func textValue(_ value: Logger.MetadataValue) -> String {
+        if case .array(let values) = value { return values.map(textValue).joined(separator: "; ") }
         return "\(value)"
     }
 

@@ -7,6 +7,6 @@ struct DossierMain {
     static func main() async {
         let arguments = DossierCommand.argumentsAsGiven
         DossierCommand.prepareProcess(for: arguments)
-        await DossierCommand.main(arguments)
+        await DossierCommand.run(arguments)
     }
 }

@@ -31,7 +31,7 @@ struct ExportDateColumnTests {
             Kaa,5/2/2024,"soaked first, then fine"\r
 
             """, to: "sheds/sheds.csv")
-        let imported = try DossierBinary.run(["import", "sheds", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "sheds", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["status"] as? String == "imported")
@@ -50,7 +50,7 @@ struct ExportDateColumnTests {
             07.02.2024;Kaa;955;
 
             """, to: "gewichte.csv")
-        let imported = try DossierBinary.run(["import", "gewichte.csv", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "gewichte.csv", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String
                 == "3 rows -> 3 records, 0 problems; dates D/M/Y in 'Datum' (from 24.01.2024); subjects in 'Tier' (by its values); "
@@ -84,7 +84,7 @@ struct ExportDateColumnTests {
             Mina,2024-03-06 13:05,2024-03-06 14:20,nap\r
 
             """, to: "sleeps/sleep.csv")
-        let imported = try DossierBinary.run(["import", "sheds", "sleeps", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "sheds", "sleeps", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let sheds = imported.outcomes.first { ($0["source"] as? String)?.hasSuffix("shedding.csv") == true }
         #expect(sheds?["reading"] as? String == "2 rows -> 2 records, 0 problems; dates in 'Shed started' (by its values); "
@@ -110,7 +110,7 @@ struct ExportDateColumnTests {
             Mina,2024-03-10 01:30,2024-03-10 03:30,nap\r
 
             """, to: "sleeps/sleep.csv")
-        let imported = try DossierBinary.run(["import", "sleeps", "--library", "NY", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "sleeps", "--library", "NY", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let path = folder.path("sleeps/sleep.csv")
         #expect(imported.outcomes.first?["problems"] as? [String] == [

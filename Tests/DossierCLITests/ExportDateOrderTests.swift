@@ -46,7 +46,7 @@ struct ExportDateOrderTests {
         let days = (1...12).flatMap { day in [(day: day, month: 1), (day: day, month: 2), (day: day, month: 3)] }
             + [(day: 1, month: 4), (day: 2, month: 4), (day: 3, month: 4), (day: 4, month: 4), (day: 24, month: 1)]
         try folder.write(ExportDateOrderTests.feedings(days: days), to: "export/feedings.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String
@@ -65,7 +65,7 @@ struct ExportDateOrderTests {
         try folder.write(#"{"monthFirst": false, "units": {"feeding": "ml"}}"#, to: "Library/config/records.json")
         let days = [(day: 3, month: 4), (day: 5, month: 4), (day: 7, month: 5)]
         try folder.write(ExportDateOrderTests.feedings(days: days), to: "export/feedings.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.contains(
             "  read: 3 rows -> 3 records, 0 problems; dates D/M/Y in 'Start' "
@@ -77,7 +77,7 @@ struct ExportDateOrderTests {
     @Test("Without a setting, dates that read either way are month-first, and the line says the setting decided")
     func ambiguousDatesDefaultToMonthFirst() throws {
         try folder.write(ExportDateOrderTests.feedings(days: [(day: 3, month: 4), (day: 5, month: 4)]), to: "export/feedings.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates M/D/Y in 'Start' (every date reads either way: the library's monthFirst is true); "
                 + "ends M/D/Y in 'End' (every date reads either way: the library's monthFirst is true); "
@@ -91,7 +91,7 @@ struct ExportDateOrderTests {
         try folder.write(ExportDateOrderTests.feedings(days: [(day: 13, month: 2), (day: 2, month: 3), (day: 14, month: 2),
                                                               (day: 1, month: 24), (day: 15, month: 2), (day: 5, month: 3)]),
                          to: "export/feedings.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["status"] as? String == "imported")
         #expect(outcome["problems"] as? [String] == [
@@ -108,7 +108,7 @@ struct ExportDateOrderTests {
     func isoDatesNeedNoOrder() throws {
         try folder.write("Date,Name,Weight (kg),Note\r\n2024-03-05,Mina,5.2,\r\n2024-04-05,Mina,5.9,\"after bath, calm\"\r\n",
                          to: "export/growth.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["reading"] as? String
                 == "2 rows -> 2 records, 0 problems; dates in 'Date'; subjects in 'Name'; kind from each row's note; 'Weight (kg)' -> g (x1000)")
     }
@@ -119,7 +119,7 @@ struct ExportDateOrderTests {
         for day in 1...40 { lines.append(String(format: "2024-03-%02d,Mina,%d", day % 28 + 1, 5200 + day * 9)) }
         lines += ["04/05/2024,Mina,5650", "24/05/2024,Mina,5700"]
         try folder.write(lines.joined(separator: "\n") + "\n", to: "export/weights.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["problems"] as? [String] == [

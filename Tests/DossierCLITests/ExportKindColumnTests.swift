@@ -76,7 +76,7 @@ struct ExportKindColumnTests {
         }
         try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,930,Daily total\n2024-03-01,930,합계\n",
                          to: "dump/children/mina/feedings.csv")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         #expect(try FiledRecords.lines(of: "children/mina", in: folder) == [
             "2024-03-01 feeding Amount=120 ml", "2024-03-01 summary Amount=930 ml", "2024-03-01 summary Amount=930 ml",
         ])

@@ -36,7 +36,7 @@ struct ExportMealCountTests {
             2024-01-20,Nagini,mice,3,2,"took two, left one"
 
             """, to: "export/feeding.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; "
                 + "subjects in 'Snake' (by its values); kind 'feeding' from the file's name; 'Offered' -> count; 'Eaten' -> count; "
@@ -54,7 +54,7 @@ struct ExportMealCountTests {
             17.02.2024,Nagini,Ratte,2,1
 
             """, to: "export/feeding.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(try meals() == ["2024-02-03 offered=1 eaten=- refused=0", "2024-02-10 offered=1 eaten=0 refused=1",
                                 "2024-02-17 offered=2 eaten=1 refused=1"])
@@ -64,7 +64,7 @@ struct ExportMealCountTests {
     func impossibleCounts() throws {
         try folder.write("date,name,offered,eaten,refused\n2024-03-01,Nagini,2,,5\n2024-03-08,Nagini,-3,,\n2024-03-15,Nagini,5,3,yes\n",
                          to: "export/feeding.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let path = folder.path("export/feeding.csv")
         #expect(imported.outcomes.first?["problems"] as? [String] == [
@@ -76,7 +76,7 @@ struct ExportMealCountTests {
     @Test("Refused 1 of 3 offered leaves 2 eaten")
     func refusedOfOffered() throws {
         try folder.write("date,name,offered,refused\n2024-03-01,Nagini,3,1\n2024-03-08,Nagini,2,0\n", to: "export/feeding.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(try meals() == ["2024-03-01 offered=3 eaten=2 refused=1", "2024-03-08 offered=2 eaten=- refused=0"])
     }

@@ -37,7 +37,7 @@ struct ExportSectionTests {
             === END Diapers ===\r
 
             """, to: "dump/children/mina/hatch_export.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(imported.outcomes.first?["reading"] as? String
                 == "[Feedings] 2 rows -> 2 records, 0 problems; dates in 'Start Time'; ends in 'End Time'; kind 'feeding' from the section's name; "
@@ -63,7 +63,7 @@ struct ExportSectionTests {
             2024-05-10,Leo,shedding,,
 
             """, to: "dump/leo.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         // `leo.csv` names the gecko, not a kind: the weight column says what its rows are.
         #expect(imported.outcomes.first?["reading"] as? String
@@ -84,7 +84,7 @@ struct ExportSectionTests {
             17.02.2024;45;301;
 
             """, to: "dump/weights.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.outcomes)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String == "3 rows -> 5 records, 2 problems; dates D/M/Y in 'Datum' (from 17.02.2024); "
@@ -107,7 +107,7 @@ struct ExportSectionTests {
             2024-03-02,Feeding,130,bottle
 
             """, to: "dump/children/mina/baby.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let path = folder.path("dump/children/mina/baby.csv")
         #expect(imported.outcomes.first?["problems"] as? [String] == [
@@ -127,7 +127,7 @@ struct ExportSectionTests {
         for day in 1...40 { rows.append("2024-03-\(String(format: "%02d", (day - 1) % 28 + 1)),\(300 + day),\(day > 35 ? "\(70 + day)" : ""),,") }
         rows.append("2024-05-01,412,88,5,scale")
         try folder.write(rows.joined(separator: "\n") + "\n", to: "dump/weights.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(imported.outcomes.first?["reading"] as? String == "41 rows -> 47 records, 0 problems; dates in 'Date'; "
                 + "kind 'weight' from the file's name; one column per subject: 'Rex (g)' -> pets/rex in g, 'Leo (g)' -> pets/leo in g; "
@@ -143,7 +143,7 @@ struct ExportSectionTests {
         try add("pets/leo", "--name", "Leo", "--species", "Leopard Gecko")
         try add("pets/max", "--name", "Max", "--species", "Ball Python")
         try folder.write("Date,Min,Max,Note\n2024-03-01,24,32,temps ok\n", to: "dump/leo.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["subject"] as? String == "pets/leo", "\(imported.outcomes)")
         #expect(try records("pets/max").isEmpty)
         // `Min` beside `Max` is a minimum, not minutes.
@@ -159,7 +159,7 @@ struct ExportSectionTests {
             text += "=== BEGIN Feedings ===\nDate,Amount (ml),Note\n\(month)/\(day)/2024,120,a\(section)\n\(month)/\(day)/2024,90,b\(section)\n=== END Feedings ===\n\n"
         }
         try folder.write(text, to: "dump/children/mina/export.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(imported.outcomes.first?["reading"] as? String == "[Feedings, 300 tables] 600 rows -> 600 records, 0 problems; "
                 + "dates M/D/Y in 'Date' (every date reads either way: the library's monthFirst is true); kind 'feeding' from the section's name; "
@@ -183,7 +183,7 @@ struct ExportSectionTests {
             2024-03-01,Mina,120,bottle
 
             """, to: "dump/hatch.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect(imported.outcomes.first?["problems"] as? [String] == [
             folder.path("dump/hatch.csv") + ": lines 2-3: the table 'Baby' under 'Name,Born,Sex' has no date column; its rows are not "
@@ -197,7 +197,7 @@ struct ExportSectionTests {
         try add("pets/leo", "--name", "Leo", "--species", "Leopard Gecko")
         try add("children/mina", "--name", "Mina", "--born", "2024-01-01")
         try folder.write("Datum;Leo kg;Mina (kg)\n2024-08-04;0.053;8.6\n", to: "dump/weights.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(try records("pets/leo") == ["2024-08-04 weight weight=53 g"])
         #expect(try records("children/mina") == ["2024-08-04 weight weight=8600 g"])

@@ -36,7 +36,7 @@ struct ExportUnitTests {
     @Test("A child's weight of 8.3 with no unit is 8.3 kg, the only unit plausible for a child: said in the line and listed as a problem")
     func aChildsUnitlessWeightIsKilograms() throws {
         try folder.write(ExportUnitTests.babyBuddyWeights, to: "export/weight.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["reading"] as? String == "3 rows -> 3 records, 1 problem; dates in 'Date'; subjects in 'Child'; kind 'weight' from the file's name; "
@@ -57,7 +57,7 @@ struct ExportUnitTests {
     func theLibrarysUnitSettlesIt() throws {
         try folder.write(#"{"units": {"weight": "kg"}}"#, to: "Library/config/records.json")
         try folder.write(ExportUnitTests.babyBuddyWeights, to: "export/weight.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; "
                 + "subjects in 'Child'; kind 'weight' from the file's name; 'Weight' has no unit: kg as config/records.json says for 'weight'")
@@ -69,7 +69,7 @@ struct ExportUnitTests {
     func gramsAndKilogramsEachByTheirValue() throws {
         // 150 is neither: 150 g is too little for any baby, and 150 kg too much for a four-month-old.
         try folder.write("Date,Name,Weight\r\n2023-11-02,Mina,3400\r\n2024-03-11,Mina,8.3\r\n2024-03-12,Mina,150\r\n", to: "export/growth.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect((imported.outcomes.first?["reading"] as? String)?.hasSuffix(
             "'Weight' has no unit: 1 g, the only unit plausible for a child under two, 1 kg, the only unit plausible for a child under two, "
@@ -82,7 +82,7 @@ struct ExportUnitTests {
     @Test("A gecko's weight of 45 with no unit is plausible as g and as kg for a reptile: kept as text, and each row is a problem")
     func anAmbiguousWeightIsKeptAsTextAndReported() throws {
         try folder.write("날짜,이름,체중\r\n2024-05-01,Leo,45\r\n2024-06-01,Leo,52\r\n", to: "export/체중.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let path = folder.url.appendingPathComponent("export/체중.csv").path
         #expect(imported.outcomes.first?["problems"] as? [String] == [2, 3].map { line in
@@ -99,7 +99,7 @@ struct ExportUnitTests {
     @Test("A pet of no known class has nothing to judge a unitless number by: kept as text and reported")
     func aPetOfNoClassIsNotGuessedFor() throws {
         try folder.write("Date,Name,Weight\r\n2024-05-01,Rex,450\r\n", to: "export/weights.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect((imported.outcomes.first?["problems"] as? [String])?.first?.hasSuffix(
             "line 2: '450' in column 'Weight' has no unit, and pets/rex's class is not known (give it a species or class) to judge it by; "
@@ -117,7 +117,7 @@ struct ExportUnitTests {
             2024-04-02 09:00,Mina,Weight,20.5,lbs,clinic scale\r
 
             """, to: "export/activities.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.outcomes)")
         #expect(imported.outcomes.first?["reading"] as? String == "3 rows -> 3 records, 0 problems; dates in 'Date'; subjects in 'Name'; kind from 'Type'; "
                 + "'Quantity' has no unit: 2 lbs from 'Extra data', 1 oz from 'Extra data'")
@@ -135,7 +135,7 @@ struct ExportUnitTests {
             2024-04-01 14:30,Mina,Bottle,6,"gave 2 oz, then 4 more"\r
 
             """, to: "export/feeds.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         let path = folder.url.appendingPathComponent("export/feeds.csv").path
         let problems = imported.outcomes.first?["problems"] as? [String] ?? []
         #expect(problems.count == 1 && problems[0] == "\(path): line 3: '6' in column 'Quantity' has no unit, and the note speaks of oz for another number; kept as text: "
@@ -157,7 +157,7 @@ struct ExportUnitTests {
 
             """, to: "logs/leo.txt")
         try DossierBinary.run(["subjects", "edit", "pets/leo", "--alias", "레오", "--library", "Library"], in: folder.url)
-        let imported = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let path = folder.url.appendingPathComponent("logs/leo.txt").path
         #expect(imported.outcomes.first?["problems"] as? [String] == [
@@ -176,7 +176,7 @@ struct ExportUnitTests {
     func configuredUnitsAreStillChecked() throws {
         try folder.write(#"{"units": {"weight": "kg"}}"#, to: "Library/config/records.json")
         try folder.write("Child,Date,Weight\r\nMina,2024-01-09,4.1\r\nMina,2024-02-09,3400\r\nMina,2024-03-09,-5\r\n", to: "export/weight.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         let path = folder.url.appendingPathComponent("export/weight.csv").path
         #expect(imported.outcomes.first?["problems"] as? [String] == [
@@ -197,7 +197,7 @@ struct ExportUnitTests {
         ] {
             try folder.write(settings, to: "Library/config/records.json")
             try folder.write(ExportUnitTests.babyBuddyWeights, to: "export/weight.csv")
-            let imported = try DossierBinary.run(["import", "export", "--library", "Library"], in: folder.url)
+            let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library"], in: folder.url)
             #expect(imported.status != 0 && imported.status != 3, "\(settings)")
             #expect(imported.standardError.contains(reason), "\(settings): \(imported.standardError)")
             #expect(imported.standardError.contains("config/records.json"), "\(imported.standardError)")
@@ -207,7 +207,7 @@ struct ExportUnitTests {
     @Test("A column of sizes (S, M, L) is no unit column: 3 large crickets are not 3 litres")
     func sizesAreNoUnits() throws {
         try folder.write("Date,Amount,Size,Note\n2024-03-01,3,L,crickets\n2024-03-02,4,L,crickets\n", to: "export/pets/leo/feedings.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect(try records("pets/leo") == ["2024-03-01 feeding Amount:3 Size:L", "2024-03-02 feeding Amount:4 Size:L"])
     }
@@ -218,7 +218,7 @@ struct ExportUnitTests {
         for day in 1...33 { rows.append("2024-01-\(String(format: "%02d", (day - 1) % 28 + 1)) 09:\(String(format: "%02d", day)),Mina,Weight,20,lbs") }
         for day in 1...20 { rows.append("2024-02-\(String(format: "%02d", day)) 09:00,Mina,Weight,9.\(day % 10),scale at the clinic \(day)") }
         try folder.write(rows.joined(separator: "\r\n") + "\r\n", to: "export/activities.csv")
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         let problems = imported.outcomes.first?["problems"] as? [String] ?? []
         #expect(problems.first == folder.url.appendingPathComponent("export/activities.csv").path
                 + ": column 'Extra data' looked like units in its first rows, but only 33 of its 53 values are: kept as text", "\(problems)")

@@ -29,13 +29,13 @@ struct HEICImportTests {
 
     @Test("--json says when each photo was taken, with the offset from UTC its camera wrote and where the date came from, and the index keeps it")
     func takenWithItsOffset() throws {
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         // Samsung writes OffsetTimeOriginal; this iPhone 7 did not: its wall clock alone.
         #expect(try outcome(result, "20240112_213853.heic")["taken"] as? String == "2024-01-12T21:38:53-08:00")
         #expect(try outcome(result, "IMG_2682.HEIC")["taken"] as? String == "2019-03-21T11:04:22")
-        #expect(try outcome(result, "20240112_213853.heic")["date_from"] as? String == "exif:DateTimeOriginal")
-        #expect(try outcome(result, "IMG_2682.HEIC")["date_from"] as? String == "exif:DateTimeOriginal")
+        #expect(try outcome(result, "20240112_213853.heic")["dateFrom"] as? String == "exif:DateTimeOriginal")
+        #expect(try outcome(result, "IMG_2682.HEIC")["dateFrom"] as? String == "exif:DateTimeOriginal")
         let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"))
         let index = try #require(try LibraryIndex.openReadOnly(layout))
         defer { index.close() }
@@ -46,7 +46,7 @@ struct HEICImportTests {
 
     @Test("Each HEIC is filed as it was with a JPEG beside it (a PNG for one with alpha), and --json names it")
     func filesHEICWithRenditions() throws {
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let iPhone = try outcome(result, "IMG_2682.HEIC")
         let destination = try #require(iPhone["destination"] as? String)
@@ -74,7 +74,7 @@ struct HEICImportTests {
 
     @Test("--renditions none files the HEIC alone")
     func withoutRenditions() throws {
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--renditions", "none"],
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--renditions", "none"],
                                            in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let filed = try FileManager.default.subpathsOfDirectory(atPath: folder.path("Library/pets/leo/photos"))
@@ -86,8 +86,8 @@ struct HEICImportTests {
 
     @Test("Imported again, each HEIC is a duplicate; a rebuilt index holds the HEICs, not their renditions")
     func reimportAndRebuild() throws {
-        try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.outcomes.map { $0["status"] as? String } == ["duplicate", "duplicate", "duplicate"])
         let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
         #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
@@ -105,7 +105,7 @@ struct HEICImportTests {
     @Test("A Live Photo's movie is filed beside its HEIC under the same name, whichever is filed first")
     func livePhotoTogether() throws {
         try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
-        let result = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "dump/pets/leo/IMG_2682.HEIC",
+        let result = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.MOV", "dump/pets/leo/IMG_2682.HEIC",
                                             "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let heic = try #require(try outcome(result, "IMG_2682.HEIC")["destination"] as? String)
@@ -116,15 +116,15 @@ struct HEICImportTests {
 
     @Test("A movie arriving after its still has left the folder (--move, the daemon) still finds it, through the index")
     func livePhotoAfterTheStillLeft() throws {
-        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json", "--move"],
+        let first = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json", "--move"],
                                           in: folder.url)
         let heic = try #require(first.outcomes.first?["destination"] as? String)
         #expect(!FileManager.default.fileExists(atPath: folder.path("dump/pets/leo/IMG_2682.HEIC")))
         try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
-        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json", "--move"],
+        let second = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json", "--move"],
                                            in: folder.url)
         #expect(second.outcomes.first?["destination"] as? String == String(heic.dropLast(4)) + "mov")
-        #expect(second.outcomes.first?["source_removed"] as? Bool == true)
+        #expect(second.outcomes.first?["sourceRemoved"] as? Bool == true)
     }
 
     @Test("A movie imported before its still is brought beside it when the still comes; a damaged one is left where it is",
@@ -134,14 +134,14 @@ struct HEICImportTests {
         let still = folder.path("dump/pets/leo/IMG_2682.HEIC")
         try FileManager.default.moveItem(atPath: still, toPath: folder.path("held.heic"))
         try folder.write(HEICImportTests.liveMovie(), to: "dump/pets/leo/IMG_2682.MOV")
-        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
+        let first = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
                                           in: folder.url)
         let alone = try #require(first.outcomes.first?["destination"] as? String)
         #expect(alone.contains("/pets/leo/videos/2019/2019-03-21_110422_"))
         if damaged { try Data([0x00, 0x01]).write(to: URL(fileURLWithPath: alone)) }
         try FileManager.default.moveItem(atPath: folder.path("held.heic"), toPath: still)
 
-        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+        let second = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
                                            in: folder.url)
         #expect(second.status == 0, "\(second.standardError)")
         let heic = try #require(second.outcomes.first?["destination"] as? String)
@@ -156,7 +156,7 @@ struct HEICImportTests {
             #expect(try bytes(beside) == HEICImportTests.liveMovie())
             #expect(!FileManager.default.fileExists(atPath: alone))
             // The index followed it: the movie imported again is a duplicate of the file beside its still.
-            let again = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
+            let again = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.MOV", "--library", "Library", "--json"],
                                               in: folder.url)
             #expect(again.outcomes.first?["status"] as? String == "duplicate")
             #expect(again.outcomes.first?["destination"] as? String == beside)
@@ -165,7 +165,7 @@ struct HEICImportTests {
 
     @Test("A rendition left by a run stopped before its HEIC was linked is kept, and the HEIC filed beside it")
     func renditionLeftByAStoppedRun() throws {
-        let first = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+        let first = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
                                           in: folder.url)
         let heic = try #require(first.outcomes.first?["destination"] as? String)
         let rendition = try #require(first.outcomes.first?["rendition"] as? String)
@@ -174,7 +174,7 @@ struct HEICImportTests {
         try FileManager.default.removeItem(atPath: heic)
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
 
-        let second = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
+        let second = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json"],
                                            in: folder.url)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.outcomes.first?["status"] as? String == "imported")
@@ -196,11 +196,11 @@ struct HEICImportTests {
         let length = Int(sample[exifStart + 2]) << 8 | Int(sample[exifStart + 3])
         let bare = Array(sample[..<exifStart]) + Array(sample[(exifStart + 2 + length)...])
         try folder.write(bare, to: "dump/pets/leo/IMG_20170101_010101.jpg")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let filed = try outcome(result, "IMG_20170101_010101.jpg")
         #expect(filed["taken"] as? String == "2017-01-01T01:01:01")
-        #expect(filed["date_from"] as? String == "filename")
+        #expect(filed["dateFrom"] as? String == "filename")
         #expect((filed["destination"] as? String)?.contains("/pets/leo/photos/2017/2017-01-01_010101_") == true, "\(filed)")
     }
 }

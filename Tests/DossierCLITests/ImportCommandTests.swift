@@ -46,7 +46,7 @@ struct ImportCommandTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(copy) * 86_400)],
                                                   ofItemAtPath: path)
         }
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--jobs", "8", "--move"],
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--jobs", "8", "--move"],
                                            in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         let statuses = result.outcomes.compactMap { $0["status"] as? String }
@@ -61,7 +61,7 @@ struct ImportCommandTests {
     /// imported first, so the logs know the subjects' names.
     @discardableResult
     func importSamples() throws -> DossierBinary.Result {
-        try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        try DossierBinary.run(["import", "--create", "Samples", "--library", "Library", "--json"], in: folder.url)
     }
 
     @Test("A folder's walk passes over the names the daemon does: files still being written, a tool's own files and folders")
@@ -71,18 +71,18 @@ struct ImportCommandTests {
                      "pets/leo/@eaDir/feeding.txt", "pets/leo/.stversions/feeding.txt"] {
             try folder.write(log, to: "dump/\(name)")
         }
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let taken = result.outcomes.filter { $0["status"] as? String != "skipped" }
         #expect(taken.compactMap { $0["source"] as? String } == [folder.path("dump/pets/leo/feeding.txt")])
         // Each passed over is said, with why; a folder once, never walked.
         let passedOver = Dictionary(uniqueKeysWithValues: result.outcomes.filter { $0["status"] as? String == "skipped" }.map {
-            (String(($0["source"] as? String ?? "").dropFirst(folder.path("dump/pets/leo").count + 1)), $0["error_code"] as? String ?? "")
+            (String(($0["source"] as? String ?? "").dropFirst(folder.path("dump/pets/leo").count + 1)), $0["errorCode"] as? String ?? "")
         })
         #expect(passedOver == [".stversions": "hidden", "@eaDir": "hidden", "IMG_1.txt.part": "being-written",
                                "notes.txt.crdownload": "being-written", "~$notes.txt": "being-written"])
         // Named on the command line, a file is taken whatever its name.
-        let named = try DossierBinary.run(["import", "dump/pets/leo/IMG_1.txt.part", "--library", "Library", "--json"], in: folder.url)
+        let named = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_1.txt.part", "--library", "Library", "--json"], in: folder.url)
         #expect(named.outcomes.first?["status"] as? String == "duplicate", "\(named.standardOutput)")
     }
 
@@ -123,7 +123,7 @@ struct ImportCommandTests {
     func reimportIsAllDuplicates() throws {
         try importSamples()
         let before = folder.files(under: "Library")
-        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "Samples", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.summary?["duplicate"] as? Int == 19)
         #expect(result.summary?["imported"] as? Int == 0)
@@ -132,7 +132,7 @@ struct ImportCommandTests {
 
     @Test("A dry run lists each source with its destination and creates nothing")
     func dryRunCreatesNothing() throws {
-        let result = try DossierBinary.run(["import", "Samples", "--dry-run"], in: folder.url,
+        let result = try DossierBinary.run(["import", "--create", "Samples", "--dry-run"], in: folder.url,
                                            environment: ["DOSSIER_LIBRARY": folder.path("Elsewhere")])
         #expect(result.status == 3)
         let wouldFile = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("would file ") }
@@ -148,9 +148,9 @@ struct ImportCommandTests {
 
     @Test("--move removes each filed source and leaves the rest")
     func moveRemovesFiledSources() throws {
-        let result = try DossierBinary.run(["import", "Samples/pets/coco", "Samples/inbox", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "Samples/pets/coco", "Samples/inbox", "--move", "--json"], in: folder.url)
         #expect(result.status == 3)
-        #expect(result.outcomes.filter { $0["source_removed"] as? Bool == true }.count == 3)
+        #expect(result.outcomes.filter { $0["sourceRemoved"] as? Bool == true }.count == 3)
         #expect(folder.files(under: "Samples/pets/coco").isEmpty)
         // No pets/leo in the library or in this import: inbox/leo stays unassigned, and stays put.
         #expect(folder.files(under: "Samples/inbox") == ["leo/IMG_0100.JPG"])
@@ -163,7 +163,7 @@ struct ImportCommandTests {
         // Cut inside its EXIF segment: no picture to show (one cut later still decodes, and is filed damaged).
         try folder.write(Array(good.prefix(100)), to: "dump/pets/rex/broken.jpg")
         try folder.write(good, to: "dump/pets/rex/good.jpg")
-        let result = try DossierBinary.run(["import", "dump"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump"], in: folder.url)
         #expect(result.status == 1)
         #expect(result.standardError.contains(
             "failed \(folder.path("dump/pets/rex/broken.jpg")): JPEG data is corrupt or unsupported: Premature end of JPEG file"))
@@ -176,7 +176,7 @@ struct ImportCommandTests {
         let sideways = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0002.JPG"))))
         let cut = Array(sideways.prefix(sideways.count * 2 / 3))
         try folder.write(cut, to: "dump/pets/rex/IMG_0002.JPG")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         let outcome = try #require(result.outcomes.first)
         #expect(outcome["status"] as? String == "imported")
@@ -187,7 +187,7 @@ struct ImportCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: filed)) == Data(cut))
         // On the terminal it gets a line, without --verbose.
         try folder.write(cut + [0], to: "again/pets/rex/IMG_0002.JPG")
-        let terminal = try DossierBinary.run(["import", "again", "--library", "Library"], in: folder.url)
+        let terminal = try DossierBinary.run(["import", "--create", "again", "--library", "Library"], in: folder.url)
         #expect(terminal.standardOutput.contains("(damaged, filed as it is: damaged (Premature end of JPEG file)"), "\(terminal.standardOutput)")
     }
 
@@ -196,7 +196,7 @@ struct ImportCommandTests {
         var sideways = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Samples/pets/leo/IMG_0002.JPG"))))
         for index in 3000..<3400 { sideways[index] = 0 }
         try folder.write(sideways, to: "dump/pets/rex/IMG_0050.JPG")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         let outcome = try #require(result.outcomes.first)
         #expect(outcome["damaged"] as? Bool == true, "\(outcome)")
         let filed = try #require(outcome["destination"] as? String)
@@ -206,7 +206,7 @@ struct ImportCommandTests {
     @Test("A photo with no subject is reported unassigned and nothing is written for it")
     func unassignedPhotos() throws {
         try FileManager.default.copyItem(atPath: folder.path("Samples/pets/leo/IMG_0001.JPG"), toPath: folder.path("loose.jpg"))
-        let result = try DossierBinary.run(["import", "loose.jpg", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "loose.jpg", "--json"], in: folder.url)
         #expect(result.status == 3)
         #expect(result.outcomes.first?["status"] as? String == "unassigned")
         #expect(result.outcomes.first?["error"] as? String == "\(folder.path("loose.jpg")): no subject: give --subject KIND/ID, "
@@ -242,7 +242,7 @@ struct ImportCommandTests {
         // Hold the lock the way a running import does, from this process.
         try FileManager.default.createDirectory(atPath: folder.path("Library/.dossier/staging"), withIntermediateDirectories: true)
         let lock = try LibraryLock.acquire(LibraryLayout(root: folder.url.appendingPathComponent("Library")), wait: false)
-        let result = try DossierBinary.run(["import", "Samples", "--library", "Library", "--no-wait"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "Samples", "--library", "Library", "--no-wait"], in: folder.url)
         withExtendedLifetime(lock) {}
         #expect(result.status == 2)
         #expect(result.standardError == "dossier: the library \(folder.path("Library")) is busy: another dossier import "
@@ -254,7 +254,7 @@ struct ImportCommandTests {
     func waitsForABusyLibrary() async throws {
         try FileManager.default.createDirectory(atPath: folder.path("Library/.dossier/staging"), withIntermediateDirectories: true)
         var lock: LibraryLock? = try LibraryLock.acquire(LibraryLayout(root: folder.url.appendingPathComponent("Library")), wait: false)
-        let process = DossierBinary.process(["import", "Samples", "--library", "Library"], in: folder.url)
+        let process = DossierBinary.process(["import", "--create", "Samples", "--library", "Library"], in: folder.url)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -273,7 +273,7 @@ struct ImportCommandTests {
 
     @Test("A file named twice is imported once")
     func namedTwiceImportsOnce() throws {
-        let result = try DossierBinary.run(["import", "Samples/pets/leo", "Samples/pets/leo/IMG_0001.JPG", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "Samples/pets/leo", "Samples/pets/leo/IMG_0001.JPG", "--json"], in: folder.url)
         #expect(result.outcomes.count == 5)
         #expect(result.summary?["imported"] as? Int == 5)
     }
@@ -303,13 +303,13 @@ struct IndexRebuildTests {
         let folder = try TemporaryFolder()
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples"),
                                          to: folder.url.appendingPathComponent("Samples"))
-        try DossierBinary.run(["import", "Samples", "--library", "Library"], in: folder.url)
+        try DossierBinary.run(["import", "--create", "Samples", "--library", "Library"], in: folder.url)
         let filed = folder.files(under: "Library")
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
         let rebuild = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
         #expect(rebuild.status == 0)
         #expect(rebuild.standardOutput == "Indexed 14 photos and 4 year files of records in \(folder.path("Library"))\n")
-        let again = try DossierBinary.run(["import", "Samples", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "Samples", "--library", "Library", "--json"], in: folder.url)
         #expect(again.summary?["duplicate"] as? Int == 19)
         #expect(folder.files(under: "Library") == filed)
     }

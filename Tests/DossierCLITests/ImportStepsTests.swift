@@ -27,7 +27,7 @@ struct ImportStepsTests {
     func stepsRun(adding extra: [Plugin] = [], move: Bool = false) async throws -> (steps: [String: [String]], outcomes: [SourceOutcome]) {
         let heard = Mutex<[(step: String, source: String)]>([])
         let registry = try PluginRegistry(plugins: try BuiltinPlugins.registry().plugins + extra)
-        let pipeline = ImportPipeline(registry: registry, layout: library, options: ImportOptions(move: move, jobs: 1),
+        let pipeline = ImportPipeline(registry: registry, layout: library, options: ImportOptions(move: move, jobs: 1, createsSubjects: true),
                                       logger: Logger(label: "test"),
                                       stepObserver: { step, source in heard.withLock { $0.append((step, source)) } })
         let recorder = OutcomeRecorder()
@@ -93,7 +93,7 @@ struct ImportStepsTests {
         }
     }
 
-    @Test("A source a step fails with an error that has codes keeps them: error_code and cause in its --json line")
+    @Test("A source a step fails with an error that has codes keeps them: errorCode and cause in its --json line")
     func failureKeepsItsCodes() async throws {
         let plugin = Plugin(name: "unreadable", summary: "fails every source as a read error would",
                             steps: [PluginStep(UnreadableStep(), .before, "read")])
@@ -106,7 +106,7 @@ struct ImportStepsTests {
             #expect(outcome.error == "cannot read \(outcome.source): Input/output error")
             let line = try #require(try JSONSerialization.jsonObject(with: Data(JSONLinesReporter.line(for: outcome).utf8))
                 as? [String: Any])
-            #expect(line["error_code"] as? String == "cannot-read")
+            #expect(line["errorCode"] as? String == "cannot-read")
             #expect(line["cause"] as? String == "EIO")
             #expect(line["stage"] as? String == "read")
         }

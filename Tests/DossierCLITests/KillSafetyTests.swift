@@ -54,7 +54,7 @@ struct KillSafetyTests {
         let seed = TestSeed()
         var generator = seed.generator
         for _ in 0..<6 {
-            let process = DossierBinary.process(["import", "dump", "--library", "Library", "--jobs", "2"], in: folder.url)
+            let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--jobs", "2"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -63,14 +63,14 @@ struct KillSafetyTests {
             process.waitUntilExit()
             try KillSafetyTests.expectOnlyWholeFiles(in: folder)
         }
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         let statuses = Set(result.outcomes.compactMap { $0["status"] as? String })
         #expect(statuses.isSubset(of: ["imported", "duplicate"]))
         #expect(folder.files(under: "Library/pets/rex/photos").count == KillSafetyTests.photoCount)
         try KillSafetyTests.expectOnlyWholeFiles(in: folder)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.summary?["duplicate"] as? Int == KillSafetyTests.photoCount)
     }
 }

@@ -29,7 +29,7 @@ struct LivePhotoImportTests {
     }
 
     func run(_ path: String, _ extra: [String] = []) throws -> DossierBinary.Result {
-        let result = try DossierBinary.run(["import", path, "--library", "Library", "--json"] + extra, in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", path, "--library", "Library", "--json"] + extra, in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         return result
     }

@@ -31,7 +31,7 @@ struct PiyoLogImportTests {
             ----------
 
             """, to: "piyolog.txt")
-        let imported = try DossierBinary.run(["import", "piyolog.txt", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "piyolog.txt", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.first?["reading"] as? String
                 == "18 lines -> 6 records, 0 problems; short dates (5/3) month first, as the library's monthFirst says")

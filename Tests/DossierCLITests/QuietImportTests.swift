@@ -14,7 +14,7 @@ struct QuietImportTests {
     }
 
     func run(_ path: String = "dump") throws -> DossierBinary.Result {
-        try DossierBinary.run(["import", path, "--library", "Library", "--json"], in: folder.url)
+        try DossierBinary.run(["import", "--create", path, "--library", "Library", "--json"], in: folder.url)
     }
 
     func outcome(_ result: DossierBinary.Result, _ name: String) throws -> [String: Any] {
@@ -87,11 +87,11 @@ struct QuietImportTests {
         for name in ["._IMG_0001.JPG", ".DS_Store", ".photoprism"] {
             let hidden = try outcome(result, name)
             #expect(hidden["status"] as? String == "skipped")
-            #expect(hidden["error_code"] as? String == "hidden", "\(hidden)")
+            #expect(hidden["errorCode"] as? String == "hidden", "\(hidden)")
         }
         #expect(try outcome(result, ".photoprism")["error"] as? String
             == "\(folder.path("dump/.photoprism")): a hidden folder (its name starts with '.'), not walked")
-        #expect(try outcome(result, "IMG_0002.JPG.part")["error_code"] as? String == "being-written")
+        #expect(try outcome(result, "IMG_0002.JPG.part")["errorCode"] as? String == "being-written")
         let walkedInto = result.outcomes.filter { ($0["source"] as? String ?? "").contains("thumb.jpg") }
         #expect(walkedInto.isEmpty)
         #expect(result.summary?["hidden"] as? Int == 3)

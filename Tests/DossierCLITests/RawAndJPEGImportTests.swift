@@ -41,7 +41,7 @@ struct RawAndJPEGImportTests {
     func stem(_ path: String) -> String { (path as NSString).deletingPathExtension }
 
     func importDump() throws -> DossierBinary.Result {
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         return result
     }
@@ -115,7 +115,7 @@ struct RawAndJPEGImportTests {
         #expect(!FileManager.default.fileExists(atPath: rendition))
         #expect(try outcome(second, "IMG_0001.JPG")["warnings"] as? [String] == ["its raw, filed before it, now lies beside it: \(stem(jpeg)).dng"])
         // Known at its new name: imported again, the raw is a duplicate of the file beside the JPEG.
-        let third = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let third = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(try outcome(third, "IMG_0001.DNG")["status"] as? String == "duplicate")
         #expect(try destination(third, "IMG_0001.DNG") == stem(jpeg) + ".dng")
     }

@@ -33,7 +33,7 @@ struct RecordKillSafetyTests {
         let seed = TestSeed()
         var generator = seed.generator
         for _ in 0..<4 {
-            let process = DossierBinary.process(["import", "logs", "--library", "Library"], in: folder.url)
+            let process = DossierBinary.process(["import", "--create", "logs", "--library", "Library"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -42,7 +42,7 @@ struct RecordKillSafetyTests {
             process.waitUntilExit()
             _ = try RecordKillSafetyTests.expectWholeYearFiles(in: folder)
         }
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         #expect(try RecordKillSafetyTests.expectWholeYearFiles(in: folder) == RecordKillSafetyTests.lines)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)

@@ -24,7 +24,7 @@ struct RecordSourcesTests {
     func profilesFromAPropertyList() throws {
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples/profiles.plist"),
                                          to: folder.url.appendingPathComponent("profiles.plist"))
-        let result = try run(["import", "profiles.plist", "--json"])
+        let result = try run(["import", "--create", "profiles.plist", "--json"])
         #expect(result.status == 0)
         #expect(result.outcomes.first?["status"] as? String == "imported")
         let leo = try profile("pets/leo")
@@ -37,11 +37,11 @@ struct RecordSourcesTests {
         let mina = try profile("children/mina")
         #expect(mina["sex"] as? String == "female")
         #expect(((mina["derived"] as? [String: Any])?["chineseZodiac"] as? [String: String])?["ko"] == "용")
-        let again = try run(["import", "profiles.plist", "--json"])
+        let again = try run(["import", "--create", "profiles.plist", "--json"])
         #expect(again.outcomes.first?["status"] as? String == "duplicate")
         try folder.write(Array((try Data(contentsOf: folder.url.appendingPathComponent("profiles.plist"))) + [0x0A]),
                          to: "profiles.plist")
-        let touched = try run(["import", "profiles.plist", "--json"])
+        let touched = try run(["import", "--create", "profiles.plist", "--json"])
         #expect(touched.outcomes.first?["status"] as? String == "duplicate")
     }
 
@@ -49,7 +49,7 @@ struct RecordSourcesTests {
     func taxonomyFromAPropertyList() throws {
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples/taxonomy.plist"),
                                          to: folder.url.appendingPathComponent("taxonomy.plist"))
-        let result = try run(["import", "taxonomy.plist", "--json"])
+        let result = try run(["import", "--create", "taxonomy.plist", "--json"])
         #expect(result.outcomes.first?["destination"] as? String == folder.path("Library/config/species.json"))
         let species = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("Library/config/species.json")))
         let names = (species as? [[String: Any]])?.compactMap { $0["species"] as? String }
@@ -72,7 +72,7 @@ struct RecordSourcesTests {
             </dict>
             </plist>
             """.utf8), to: "pets/leo/diary.plist")
-        let result = try run(["import", "pets", "--json"])
+        let result = try run(["import", "--create", "pets", "--json"])
         #expect(result.status == 0, "\(result.standardOutput)")
         let records = try run(["records", "pets/leo", "--json"]).jsonLines
         #expect(records.map { "\($0["date"]!) \($0["kind"]!) \($0["text"]!)" } == [
@@ -95,7 +95,7 @@ struct RecordSourcesTests {
     @Test("Text with no dated entries (a README) is skipped with a count, not a list of problems")
     func skipsTextWithoutEntries() throws {
         try folder.write(Array("About this dump\nPhotos from Leo's first year\n".utf8), to: "pets/leo/README.txt")
-        let result = try run(["import", "pets", "--json"])
+        let result = try run(["import", "--create", "pets", "--json"])
         #expect(result.status == 3)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
         #expect(result.outcomes.first?["stage"] as? String == "read")
@@ -120,7 +120,7 @@ struct RecordSourcesTests {
     func profilesFromCSV() throws {
         try folder.write(Array("id,name,kind,born,sex,species,morph\nkiwi,키위,pet,2021-04-02,암컷,크레,\nbomi,보미,child,2023-09-01,girl,,\n".utf8),
                          to: "subjects.csv")
-        let result = try run(["import", "subjects.csv", "--json"])
+        let result = try run(["import", "--create", "subjects.csv", "--json"])
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(try profile("pets/kiwi")["species"] as? String == "Correlophus ciliatus")
         #expect(try profile("children/bomi")["born"] as? String == "2023-09-01")
@@ -132,7 +132,7 @@ struct RecordSourcesTests {
         _ = try run(["subjects", "add", "children/mina", "--name", "민아"])
         try folder.write(Array("2023-05-01 체중 45g\n".utf8), to: "notes/레오.txt")
         try folder.write(Array("when,minutes\n2024-03-01 21:00,540\n".utf8), to: "notes/민아/export.csv")
-        let result = try run(["import", "notes", "--kind", "sleep", "--json"])
+        let result = try run(["import", "--create", "notes", "--kind", "sleep", "--json"])
         #expect(result.status == 0, "\(result.standardOutput)")
         let leo = try run(["records", "pets/leo", "--json"]).jsonLines
         #expect(leo.map { $0["kind"] as? String } == ["weight"])

@@ -45,7 +45,7 @@ struct RecordsCommandTests {
 
             """.utf8), to: "logs/mixed.txt")
         try folder.write(Array("== 2024-03-02 ==\n- fed 2 pinkies\n- water change\n- weight 312 g\n".utf8), to: "logs/pets/leo/2024.txt")
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.summary?["imported"] as? Int == 2)
         #expect(try records("pets/leo").map(summary) == [
@@ -67,10 +67,10 @@ struct RecordsCommandTests {
     func reimportAddsNothing() throws {
         let log = Array("2023.05.01 레오 귀뚜라미 5마리\n2023.05.02 레오 체중 45g\n".utf8)
         try folder.write(log, to: "logs/a.txt")
-        _ = try DossierBinary.run(["import", "logs", "--library", "Library"], in: folder.url)
+        _ = try DossierBinary.run(["import", "--create", "logs", "--library", "Library"], in: folder.url)
         let filed = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl")))
         try folder.write(log, to: "more/b.txt")
-        let again = try DossierBinary.run(["import", "more", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "more", "--library", "Library", "--json"], in: folder.url)
         #expect(again.outcomes.first?["status"] as? String == "duplicate")
         // Known by its bytes before a line of it is read: the copy the library keeps of a.txt.
         #expect(again.outcomes.first?["records"] == nil)
@@ -87,7 +87,7 @@ struct RecordsCommandTests {
         try folder.write(cp949, to: "logs/cp949.txt")
         let utf16 = "2023.06.01 레오 똠 체중 47g\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         try folder.write([0xFF, 0xFE] + utf16, to: "logs/utf16.txt")
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         #expect(result.summary?["imported"] as? Int == 2, "\(result.standardOutput)")
         #expect(try records("pets/leo").map { $0["text"] as? String } == ["2023.05.01 레오 똠양꿍 귀뚜라미 5마리", "2023.06.01 레오 똠 체중 47g"])
     }
@@ -95,7 +95,7 @@ struct RecordsCommandTests {
     @Test("A file in no known encoding is skipped with a clear message, left for a person, and nothing of it is filed")
     func refusesUnknownEncodings() throws {
         try folder.write(Array("2023.05.01 Leo fed\n".utf8) + [0x48, 0xE9, 0xFF, 0x0A], to: "logs/latin1.txt")
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         // Nothing failed; a person should look (exit 3).
         #expect(result.status == 3)
         #expect(result.outcomes.first?["status"] as? String == "skipped")
@@ -108,7 +108,7 @@ struct RecordsCommandTests {
     @Test("Unknown names and dateless lines are reported with file and line; the rest imports")
     func problemsNameTheLine() throws {
         try folder.write(Array("그냥 메모\n2023.05.01 레오 귀뚜라미 5마리\n레우: 체중 50g\n".utf8), to: "logs/notes.txt")
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 3)
         let path = folder.path("logs/notes.txt")
         #expect(result.outcomes.first?["problems"] as? [String] == [
@@ -121,14 +121,14 @@ struct RecordsCommandTests {
     @Test("A dry run counts the records it would add, telling those already filed, and writes nothing")
     func dryRun() throws {
         try folder.write(Array("2023.05.01 레오 귀뚜라미 5마리\n".utf8), to: "logs/a.txt")
-        let result = try DossierBinary.run(["import", "logs", "--library", "Library", "--dry-run", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "logs", "--library", "Library", "--dry-run", "--json"], in: folder.url)
         #expect(result.outcomes.first?["destination"] as? String == folder.path("Library/pets/leo/records/2023.jsonl"))
         #expect((result.outcomes.first?["records"] as? [String: Any])?["added"] as? Int == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/records")))
-        _ = try DossierBinary.run(["import", "logs", "--library", "Library"], in: folder.url)
+        _ = try DossierBinary.run(["import", "--create", "logs", "--library", "Library"], in: folder.url)
         try folder.write(Array("2023.05.01 레오 귀뚜라미 5마리\n2023.05.02 레오 탈피\n".utf8), to: "more/b.txt")
         let filed = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl")))
-        let again = try DossierBinary.run(["import", "more", "--library", "Library", "--dry-run", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "more", "--library", "Library", "--dry-run", "--json"], in: folder.url)
         #expect(again.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1, "removed": 0])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/records/2023.jsonl"))) == filed)
     }

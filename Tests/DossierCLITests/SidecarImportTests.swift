@@ -71,13 +71,13 @@ struct SidecarImportTests {
     func aaeBesideItsPhoto() throws {
         try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
         let aae = try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0001.AAE")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let photo = try destination(result, "IMG_0001.JPG")
         let sidecar = try destination(result, "IMG_0001.AAE")
         #expect(sidecar == stem(photo) + ".aae")
         #expect(try outcome(result, "IMG_0001.AAE")["format"] as? String == "aae")
-        #expect(try outcome(result, "IMG_0001.AAE")["date_from"] as? String == "photo")
+        #expect(try outcome(result, "IMG_0001.AAE")["dateFrom"] as? String == "photo")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sidecar)) == Data(contentsOf: URL(fileURLWithPath: aae)))
         // Never read as a taxonomy, a profile list or a log: no species, nothing kept as a source.
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/config/species.json")))
@@ -89,7 +89,7 @@ struct SidecarImportTests {
         try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
         let short = try folder.write(SidecarImportTests.xmp(rating: 4), to: "dump/pets/leo/IMG_0001.xmp")
         let long = try folder.write(SidecarImportTests.xmp(rating: 5), to: "dump/pets/leo/IMG_0001.JPG.xmp")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let photo = stem(try destination(result, "IMG_0001.JPG"))
         for (name, source) in [("IMG_0001.xmp", short), ("IMG_0001.JPG.xmp", long)] {
@@ -103,7 +103,7 @@ struct SidecarImportTests {
     @Test("A sidecar whose photo is neither beside it nor filed is skipped with the reason, and left as it was")
     func sidecarWithoutItsPhoto() throws {
         let aae = try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0009.AAE")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         // Left for a person: import it with its photo.
         #expect(result.status == 3, "\(result.standardOutput) \(result.standardError)")
         let skipped = try outcome(result, "IMG_0009.AAE")
@@ -121,7 +121,7 @@ struct SidecarImportTests {
         try sample("pets/leo/IMG_0002.JPG", to: "dump/pets/leo/IMG_0002.JPG")
         try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0001.AAE")
         try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0002.AAE")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         for number in ["0001", "0002"] {
             #expect(try outcome(result, "IMG_\(number).AAE")["status"] as? String == "imported")
@@ -132,11 +132,11 @@ struct SidecarImportTests {
     @Test("A sidecar that comes after its photo was filed and moved away finds it through the index")
     func sidecarAfterItsPhoto() throws {
         try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_0001.JPG")
-        let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let first = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(first.status == 0, "\(first.standardError)")
         let photo = try destination(first, "IMG_0001.JPG")
         try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/IMG_0001.AAE")
-        let second = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let second = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(try destination(second, "IMG_0001.AAE") == stem(photo) + ".aae")
     }
@@ -145,7 +145,7 @@ struct SidecarImportTests {
     func sidecarBesideAHEICThroughRebuild() throws {
         try sample("children/mina/IMG_0712.HEIC", to: "dump/children/mina/IMG_0712.HEIC")
         try folder.write(SidecarImportTests.aae(), to: "dump/children/mina/IMG_0712.AAE")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let sidecar = try destination(result, "IMG_0712.AAE")
         #expect(sidecar == stem(try destination(result, "IMG_0712.HEIC")) + ".aae")
@@ -170,7 +170,7 @@ struct SidecarImportTests {
             + String(repeating: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4\n", count: 80)
             + "\t</data>\n\t<key>adjustmentFormatIdentifier</key>\n\t<string>com.apple.photo</string>\n</dict>\n</plist>\n"
         try folder.write(long, to: "dump/pets/leo/IMG_0002.AAE")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         for number in ["0001", "0002"] {
             #expect(try destination(result, "IMG_\(number).AAE") == stem(try destination(result, "IMG_\(number).JPG")) + ".aae")
@@ -187,7 +187,7 @@ struct SidecarImportTests {
         try folder.write(raw, to: "dump/pets/leo/DSC_0001.NEF")
         try folder.write(SidecarImportTests.xmp(rating: 3), to: "dump/pets/leo/DSC_0001.xmp")
         try folder.write(SidecarImportTests.xmp(rating: 5), to: "dump/pets/leo/DSC_0001.NEF.xmp")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         let photo = stem(try destination(result, "DSC_0001.NEF"))
         #expect(try destination(result, "DSC_0001.NEF").hasSuffix(".nef"))
@@ -201,12 +201,12 @@ struct SidecarImportTests {
         let bare = try SidecarImportTests.withoutExif("pets/leo/IMG_0001.JPG")
         let first = try folder.write(bare, to: "one/pets/leo/IMG_0500.JPG")
         try SidecarImportTests.setTime(first, "2021-01-01T10:00:00Z")
-        let filed = try destination(try DossierBinary.run(["import", "one", "--library", "Library", "--json"], in: folder.url),
+        let filed = try destination(try DossierBinary.run(["import", "--create", "one", "--library", "Library", "--json"], in: folder.url),
                                     "IMG_0500.JPG")
         let second = try folder.write(bare, to: "two/pets/leo/IMG_0500.JPG")
         try SidecarImportTests.setTime(second, "2022-02-02T10:00:00Z")
         try folder.write(SidecarImportTests.aae(), to: "two/pets/leo/IMG_0500.AAE")
-        let result = try DossierBinary.run(["import", "two", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "two", "--library", "Library", "--json"], in: folder.url)
         #expect(try destination(result, "IMG_0500.JPG") == filed)
         #expect(try destination(result, "IMG_0500.AAE") == stem(filed) + ".aae")
     }
@@ -230,7 +230,7 @@ struct SidecarImportTests {
         try sample("pets/leo/IMG_0001.JPG", to: "dump/pets/leo/IMG_2.JPG")
         try sample("pets/leo/IMG_0002.JPG", to: "dump/pets/leo/img_2.jpg")
         try folder.write(SidecarImportTests.aae(), to: "dump/pets/leo/img_2.aae")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         let ambiguous = try outcome(result, "IMG_1.xmp")
         #expect(ambiguous["status"] as? String == "skipped")
         #expect((ambiguous["error"] as? String)?.contains("IMG_1.JPG, IMG_1.jpeg share its name") == true, "\(ambiguous)")
@@ -249,7 +249,7 @@ struct SidecarImportTests {
         #expect(commented.utf8.count > 5_000)
         let xmp = try folder.write(commented, to: "dump/pets/leo/IMG_0001.xmp")
         let notes = try folder.write("<?xml version=\"1.0\"?>\n<!--\n\(licence)\n-->\n<notes/>\n", to: "dump/pets/leo/notes.xml")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(result.status != 1, "\(result.standardOutput) \(result.standardError)")
         let photo = try destination(result, "IMG_0001.JPG")
         #expect(try destination(result, "IMG_0001.xmp") == stem(photo) + ".xmp")

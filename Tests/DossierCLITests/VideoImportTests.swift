@@ -40,7 +40,7 @@ struct VideoImportTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_651_820_889)],
                                               ofItemAtPath: folder.path("dump/pets/leo/MOV00017.3GP"))
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url,
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url,
                                            environment: ["TZ": "UTC"])
         #expect(result.status == 0, "\(result.standardError)")
         let expected = [("IMG_0042.MOV", "videos/2024/2024-01-12_213853_", "mov", 90),
@@ -56,8 +56,8 @@ struct VideoImportTests {
             #expect(filed["rotation"] as? Int == rotation, "\(name)")
         }
 
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
-        #expect(again.outcomes.allSatisfy { $0["status"] as? String == "duplicate" && $0["source_removed"] as? Bool == true })
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        #expect(again.outcomes.allSatisfy { $0["status"] as? String == "duplicate" && $0["sourceRemoved"] as? Bool == true })
     }
 
     @Test("A truncated movie fails naming the file and the reason, is left where it was under --move, and nothing is filed")
@@ -68,7 +68,7 @@ struct VideoImportTests {
         // Cut inside moov: the recording's index is incomplete.
         let cut = Array(whole.prefix(300))
         try folder.write(cut, to: "dump/pets/leo/IMG_0043.MOV")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(result.status == 1)
         let failed = try outcome(result, "IMG_0043.MOV")
         #expect(failed["status"] as? String == "failed")

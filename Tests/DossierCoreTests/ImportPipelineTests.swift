@@ -20,6 +20,9 @@ struct ImportPipelineTests {
             Plugin(name: "fake", summary: "test", importers: [FakePhotoImporter(counter: counter)],
                    transforms: [MarkingTransform()]),
         ])
+        // The tests' pets/<id> folders name the subjects they file under.
+        var options = options
+        options.createsSubjects = true
         let pipeline = ImportPipeline(registry: registry, layout: library, options: options,
                                       logger: Logger(label: "test"))
         let recorder = OutcomeRecorder()

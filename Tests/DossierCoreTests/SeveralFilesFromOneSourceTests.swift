@@ -19,7 +19,7 @@ struct SeveralFilesFromOneSourceTests {
             Plugin(name: "twin", summary: "test", importers: [TwinPhotoImporter(), FakePhotoImporter(counter: CallCounter())],
                    transforms: [MarkingTransform()] + (fanningOut ? [FanOutTransform()] as [any Transform] : [])),
         ])
-        let pipeline = ImportPipeline(registry: registry, layout: library, options: ImportOptions(move: move, jobs: 1),
+        let pipeline = ImportPipeline(registry: registry, layout: library, options: ImportOptions(move: move, jobs: 1, createsSubjects: true),
                                       logger: Logger(label: "test"))
         let recorder = OutcomeRecorder()
         _ = try await pipeline.run([folder.path(path)], listeners: [recorder])

@@ -23,7 +23,7 @@ struct AddedFormatTests {
         let registry = try PluginRegistry(plugins: plugins)
         let layout = LibraryLayout(root: folder.url.appendingPathComponent("Library"), photoFormats: registry.photoFormats)
         let recorder = OutcomeRecorder()
-        let pipeline = ImportPipeline(registry: registry, layout: layout, options: ImportOptions(jobs: 2),
+        let pipeline = ImportPipeline(registry: registry, layout: layout, options: ImportOptions(jobs: 2, createsSubjects: true),
                                       logger: Logger(label: "test"))
         _ = try await pipeline.run([folder.path("dump")], listeners: [recorder])
         return (layout, recorder)

@@ -55,7 +55,7 @@ struct CSVSafetyTests {
                 "2,2.\($0 % 10),4.\($0 % 10)" }),
         ]
         for (name, export) in exports { try folder.write(export.text, to: "export/\(name)") }
-        let imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.outcomes.map { $0["status"] as? String } == Array(repeating: "imported", count: 5))
         #expect(imported.outcomes.map { ($0["records"] as? [String: Any])?["added"] as? Int }.reduce(0) { $0 + ($1 ?? 0) } == 289)
@@ -89,7 +89,7 @@ struct CSVSafetyTests {
         // Named for a kind Dossier knows: a table of dates and nothing it reads is no care record.
         try folder.write([header, row(1), row(2)].map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n",
                          to: "in/pets/leo/cleaning-probes.csv")
-        let imported = try DossierBinary.run(["import", "in", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "in", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0)
         let records = try CSVSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl")
         #expect(records.map { $0["date"] as? String } == ["2024-03-01", "2024-03-02", "2024-04-01", "2024-04-02"])
@@ -104,7 +104,7 @@ struct CSVSafetyTests {
         let folder = try TemporaryFolder()
         try folder.write("date,grams\n2024-05-01,47\n2024-05-08,48.5\n", to: "in/pets/leo/weights.csv")
         try folder.write("id,name,born,species\nrex,Rex,2021-05-03,leopard gecko\nchildren/hana,하나,2024-02-10,\n", to: "in/profiles.csv")
-        let imported = try DossierBinary.run(["import", "in", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "in", "--library", "Library"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let weights = try DossierBinary.run(["records", "pets/leo", "--kind", "weight", "--json", "--library", "Library"], in: folder.url)
         #expect(weights.status == 0)
@@ -121,7 +121,7 @@ struct CSVSafetyTests {
         #expect(added.status == 0, "\(added.standardError)")
         let export = "Date,Time,Amount (ml)\r\n2024-03-05,07:10,120\r\n2024-03-05,10:40,90\r\n"
         try folder.write(export, to: "dump/children/mina/feedings.csv")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         let kept = try #require(folder.files(under: "Library/sources").first)
         // Four bytes of the library's kept copy overwritten, its size unchanged.
         var damaged = Array(export.utf8)
@@ -129,10 +129,10 @@ struct CSVSafetyTests {
         try folder.write(damaged, to: "Library/sources/\(kept)")
 
         try folder.write(export, to: "again/children/mina/export.csv")
-        let again = try DossierBinary.run(["import", "again", "--library", "Library", "--move", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "again", "--library", "Library", "--move", "--json"], in: folder.url)
         let outcome = try #require(again.outcomes.first)
         #expect(outcome["status"] as? String == "duplicate")
-        #expect(outcome["source_removed"] == nil, "\(again.standardOutput)")
+        #expect(outcome["sourceRemoved"] == nil, "\(again.standardOutput)")
         #expect(outcome["warnings"] as? [String] == ["not removed: its copy \(folder.path("Library/sources/\(kept)")) in the library "
                                                     + "does not hold the bytes that were filed"])
         // The user's bytes are still where they put them.
@@ -148,9 +148,9 @@ struct CSVSafetyTests {
         // 520 can only be grams for a gecko (a guess, said); 45 could be g or kg (kept as text).
         let export = "Date,Name,Weight,Note\r\n2024-05-01,Leo,45,\"ate well, shed soon\"\r\n2024-06-01,Leo,520,\r\n"
         try folder.write(export, to: "dump/weights.csv")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
-        #expect(imported.outcomes.first?["source_removed"] as? Bool == true, "\(imported.outcomes)")
+        #expect(imported.outcomes.first?["sourceRemoved"] as? Bool == true, "\(imported.outcomes)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("dump/weights.csv")))
         // The only copy of the user's export is now the library's, byte for byte, and the
         // problems point at it.
@@ -181,7 +181,7 @@ struct CSVSafetyTests {
         let added = try DossierBinary.run(["subjects", "add", "children/mina", "--name", "Mina", "--library", "Library"], in: folder.url)
         #expect(added.status == 0, "\(added.standardError)")
         try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,90,bottle\n", to: "export/children/mina/feeding.csv")
-        var imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        var imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["records"] as? [String: Int] == ["added": 2, "duplicate": 0, "removed": 0], "\(imported.outcomes)")
         func amounts() throws -> [Double] {
             try DossierBinary.run(["records", "children/mina", "--library", "Library", "--json"], in: folder.url).jsonLines
@@ -191,7 +191,7 @@ struct CSVSafetyTests {
 
         // The 90 was a typo for 60: the edited export replaces it, and files nothing twice.
         try folder.write("Date,Amount (ml),Note\n2024-03-01,120,bottle\n2024-03-01,60,bottle\n", to: "export/children/mina/feeding.csv")
-        imported = try DossierBinary.run(["import", "export", "--library", "Library", "--json"], in: folder.url)
+        imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1, "removed": 1], "\(imported.outcomes)")
         #expect(try amounts() == [60, 120])
     }

@@ -56,7 +56,7 @@ struct CommandSafetyTests {
     func aDryRunSaysWould() throws {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 8), to: "dump/pets/leo/IMG_0008.JPG")
-        let result = try DossierBinary.run(["import", "dump", "--dry-run", "--library", "Library"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--dry-run", "--library", "Library"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix("would file \(folder.path("dump/pets/leo/IMG_0008.JPG")) -> "))
         #expect(result.standardOutput.contains("Dry run (nothing written): 1 source: 1 would import, 0 duplicate"))
@@ -69,13 +69,13 @@ struct CommandSafetyTests {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 9), to: "dump/pets/leo/IMG_0009.JPG")
         try folder.write("2024-03-02 체중 45g\n", to: "dump/pets/leo/log.txt")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         let index = folder.path("Library/.dossier/index.sqlite")
         let original = try #require(SafetyFixtures.contents(index))
         let damaged: [UInt8] = damage == "garbage" ? Array(repeating: 0x5A, count: 8192) : Array(original.prefix(1000))
         try Data(damaged).write(to: URL(fileURLWithPath: index))
 
-        let failing = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let failing = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(failing.status == 2)
         #expect(failing.standardError.split(separator: "\n").count == 1, "\(failing.standardError)")
         #expect(failing.standardError.contains("run `dossier index rebuild` to move it aside and rebuild it from the folders"))
@@ -90,7 +90,7 @@ struct CommandSafetyTests {
         #expect(aside.count == 1)
         #expect(SafetyFixtures.contents(folder.path("Library/.dossier/\(aside[0])")) == damaged)
 
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.status == 0)
         #expect(again.summary?["duplicate"] as? Int == 2)
     }
@@ -112,7 +112,7 @@ struct CommandSafetyTests {
         for index in 0..<120 {
             try folder.write(SafetyFixtures.jpeg(width: 640, height: 469, orientation: 6, seed: index), to: "dump/pets/rex/IMG_\(index).JPG")
         }
-        let process = DossierBinary.process(["import", "dump", "--library", "Library", "--jobs", "2", "--move"], in: folder.url)
+        let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--jobs", "2", "--move"], in: folder.url)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -29,7 +29,7 @@ struct HEICSafetyTests {
         let whole = try HEICSafetyTests.corpus("heif/immich-test-assets/formats/heic/IMG_2682.heic")
         let cut = Array(whole.prefix(length))
         try folder.write(cut, to: "dump/pets/leo/IMG_2682.HEIC")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(result.status == 1, "\(result.standardOutput)")
         let outcome = try #require(result.outcomes.first)
         #expect(outcome["status"] as? String == "failed")
@@ -49,7 +49,7 @@ struct HEICSafetyTests {
         bytes.replaceSubrange(at + 8..<at + 12, with: size)
         bytes.replaceSubrange(at + 12..<at + 16, with: size)
         try folder.write(bytes, to: "dump/pets/leo/huge.heic")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         let error = try #require(result.outcomes.first?["error"] as? String)
         #expect(error.contains("60000x60000, too large to decode"), "\(error)")
         #expect(libraryFiles().isEmpty)
@@ -59,14 +59,14 @@ struct HEICSafetyTests {
     func renditionNameTaken() throws {
         let heic = try HEICSafetyTests.corpus("heif/nokia-conformance/C034.heic")
         try folder.write(heic, to: "dump/pets/leo/C034.heic")
-        let dryRun = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--dry-run"], in: folder.url)
+        let dryRun = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--dry-run"], in: folder.url)
         let planned = try #require(dryRun.outcomes.first?["destination"] as? String)
         let squatter = String(planned.dropLast(4)) + "jpg"
         try FileManager.default.createDirectory(atPath: (squatter as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         try Data("not a rendition".utf8).write(to: URL(fileURLWithPath: squatter))
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         let destination = try #require(result.outcomes.first?["destination"] as? String)
         #expect(destination == String(planned.dropLast(5)) + "-2.heic")
@@ -81,12 +81,12 @@ struct HEICSafetyTests {
         var movie = TestMovie()
         movie.quickTimeMetadata = [("com.apple.quicktime.creationdate", "2019-03-21T11:04:22+0100")]
         try folder.write(movie.bytes, to: "dump/pets/leo/IMG_2682.MOV")
-        let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let first = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         let alone = try #require(first.outcomes.first?["destination"] as? String)
         try FileManager.default.moveItem(atPath: folder.path("held.heic"), toPath: folder.path("dump/pets/leo/IMG_2682.HEIC"))
         // Where the HEIC will be filed, then the state a kill after the link leaves: the movie under
         // both names (one inode), the index still naming the old one, the HEIC not filed yet.
-        let planned = try DossierBinary.run(["import", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json",
+        let planned = try DossierBinary.run(["import", "--create", "dump/pets/leo/IMG_2682.HEIC", "--library", "Library", "--json",
                                              "--dry-run"], in: folder.url)
         let heic = try #require(planned.outcomes.first?["destination"] as? String)
         let beside = String(heic.dropLast(4)) + "mov"
@@ -94,7 +94,7 @@ struct HEICSafetyTests {
                                                 withIntermediateDirectories: true)
         try FileManager.default.linkItem(atPath: alone, toPath: beside)
 
-        let second = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let second = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(second.status == 0, "\(second.standardError)")
         #expect(SafetyFixtures.contents(beside) == movie.bytes)
         #expect(!FileManager.default.fileExists(atPath: alone))

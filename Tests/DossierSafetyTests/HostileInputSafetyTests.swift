@@ -65,7 +65,7 @@ struct HostileInputSafetyTests {
         let folder = try HostileInputSafetyTests.prepare()
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "dump/pets/rex/\(HostileInputSafetyTests.escapeName)")
         try folder.write(SafetyFixtures.jpeg(seed: 2), to: "dump/pets/rex/\(HostileInputSafetyTests.newlineName)")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--verbose"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--verbose"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(HostileInputSafetyTests.rawControls(imported.standardOutput).isEmpty, "\(imported.standardOutput.debugDescription)")
         #expect(HostileInputSafetyTests.rawControls(imported.standardError).isEmpty, "\(imported.standardError.debugDescription)")
@@ -136,7 +136,7 @@ struct HostileInputSafetyTests {
         let log = try folder.write("3/5 Rex weight 400 g\n", to: "dump/pets/rex/notes.txt")
         for path in [photo, movie, log] { try HostileInputSafetyTests.setTimes(of: path, to: HostileInputSafetyTests.year2300) }
 
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         let outcomes = Dictionary(uniqueKeysWithValues: imported.outcomes.map { (($0["source"] as? String) ?? "", $0) })
         #expect(outcomes.count == 3)
@@ -211,7 +211,7 @@ struct HostileInputSafetyTests {
         movie.version1 = true
         movie.movieHeaderCreation = 1 << 62
         try folder.write(movie.bytes, to: "dump/pets/rex/clip.mp4")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcomes = imported.outcomes.sorted { ($0["source"] as? String ?? "") < ($1["source"] as? String ?? "") }
         #expect(outcomes.map { $0["status"] as? String } == ["imported", "imported"], "\(imported.standardOutput)")
@@ -237,7 +237,7 @@ struct HostileInputSafetyTests {
         (["watch", "inbox", "--shutdown-timeout", "inf"], "--shutdown-timeout must be 0.01 to 3,600 seconds, not inf."),
         (["watch", "inbox", "--jobs", "0"], "--jobs must be 1 to 256, not 0."),
         (["watch", "inbox", "--jobs", "-4"], "--jobs must be 1 to 256, not -4."),
-        (["import", "dump", "--jobs", "100000"], "--jobs must be 1 to 256, not 100000."),
+        (["import", "--create", "dump", "--jobs", "100000"], "--jobs must be 1 to 256, not 100000."),
         (["today", "--date", "1899-12-31"], "--date: 1899-12-31 is outside the years 1900 to 2199."),
         (["records", "pets/rex", "--since", "0001-01-01"], "--since: 0001-01-01 is outside the years 1900 to 2199."),
         (["records", "pets/rex", "--until", "2200-01-01"], "--until: 2200-01-01 is outside the years 1900 to 2199."),

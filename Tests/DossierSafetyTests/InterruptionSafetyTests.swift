@@ -31,7 +31,7 @@ struct InterruptionSafetyTests {
     /// Synchronous on purpose: an async wait could be resumed late, when other tests keep the
     /// cooperative threads busy, and the import would be over before the signal is sent.
     static func interrupt(_ folder: TemporaryFolder, with signals: [Int32], after delay: Duration) throws -> Stopped {
-        let process = DossierBinary.process(["import", "dump", "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
+        let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -83,7 +83,7 @@ struct InterruptionSafetyTests {
         #expect(summary["interrupted"] as? Bool == true)
         try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
 
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.status == 0)
         #expect(again.summary?["interrupted"] as? Bool == false)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 40)
@@ -114,13 +114,13 @@ struct InterruptionSafetyTests {
         for index in 0..<70 {
             try folder.write(SafetyFixtures.jpeg(width: 48, height: 32, orientation: 1, seed: index), to: "dump/pets/rex/IMG_\(index).JPG")
         }
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         let indexed = try InterruptionSafetyTests.indexed(result.standardOutput, in: folder)
         #expect(indexed.count == 70)
         #expect(indexed.values.allSatisfy { $0 != nil }, "\(indexed.filter { $0.value == nil }.keys.sorted())")
         // Known as imported: each is a duplicate decided before a byte of it is read.
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.summary?["duplicate"] as? Int == 70)
     }
 
@@ -162,7 +162,7 @@ struct InterruptionSafetyTests {
         #expect([130, 143].contains(stopped.status))
         #expect(InterruptionSafetyTests.summary(stopped.output) == nil)
         try InterruptionSafetyTests.expectOnlyWholePhotos(in: folder)
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/.dossier/staging")).isEmpty)
     }

@@ -39,7 +39,7 @@ struct JPEGSegmentsSafetyTests {
             try folder.write(JPEGSegmentsSafetyTests.captioned(picture, caption), to: "dump/pets/rex/\(name)")
         }
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         #expect(result.outcomes.count == 2)
         var destinations: Set<String> = []
@@ -47,7 +47,7 @@ struct JPEGSegmentsSafetyTests {
             let source = try #require(outcome["source"] as? String)
             let caption = try #require(captions[(source as NSString).lastPathComponent])
             #expect(outcome["status"] as? String == "imported", "\(outcome)")
-            #expect(outcome["source_removed"] as? Bool == true, "\(outcome)")
+            #expect(outcome["sourceRemoved"] as? Bool == true, "\(outcome)")
             #expect(!FileManager.default.fileExists(atPath: source))
             let destination = try #require(outcome["destination"] as? String)
             destinations.insert(destination)

@@ -19,7 +19,7 @@ struct LargePhotoSafetyTests {
     func movedInWhole() throws {
         let folder = try TemporaryFolder()
         try folder.write(LargePhotoSafetyTests.photo, to: "dump/pets/leo/IMG_0001.jpg")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         let destination = try #require(result.outcomes.first?["destination"] as? String)
         let filed = try #require(SafetyFixtures.contents(destination))
@@ -29,7 +29,7 @@ struct LargePhotoSafetyTests {
         #expect(try stagingIsEmpty(folder))
         // Imported again from a copy of the source, it is recognised as the one already filed.
         try folder.write(LargePhotoSafetyTests.photo, to: "again/pets/leo/IMG_0001.jpg")
-        let again = try DossierBinary.run(["import", "again", "--library", "Library", "--move", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "again", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(again.outcomes.first?["status"] as? String == "duplicate", "\(again.standardOutput)")
         #expect(SafetyFixtures.contents(destination) == filed)
     }
@@ -39,7 +39,7 @@ struct LargePhotoSafetyTests {
     func killedAndRunAgain(after seconds: Double) throws {
         let folder = try TemporaryFolder()
         try folder.write(LargePhotoSafetyTests.photo, to: "dump/pets/leo/IMG_0002.jpg")
-        let process = DossierBinary.process(["import", "dump", "--library", "Library", "--move"], in: folder.url)
+        let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--move"], in: folder.url)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -47,7 +47,7 @@ struct LargePhotoSafetyTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
         #expect(try stagingIsEmpty(folder))
         let photos = try FileManager.default.subpathsOfDirectory(atPath: folder.path("Library/pets/leo/photos"))

@@ -80,10 +80,10 @@ struct LibraryIdentitySafetyTests {
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardError.hasPrefix("dossier: created library at \(folder.path("Library2")) (id "))
         // Only the first time.
-        let again = try DossierBinary.run(["import", "rex.txt", "--library", "Library2"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "rex.txt", "--library", "Library2"], in: folder.url)
         #expect(!again.standardError.contains("created library"))
         // A dry run makes nothing, not even the folder.
-        let dry = try DossierBinary.run(["import", "rex.txt", "--library", "Library3", "--dry-run"], in: folder.url)
+        let dry = try DossierBinary.run(["import", "--create", "rex.txt", "--library", "Library3", "--dry-run"], in: folder.url)
         #expect(dry.status == 3)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library3")))
     }
@@ -92,7 +92,7 @@ struct LibraryIdentitySafetyTests {
     func twoFirstImportsMakeOneLibrary() throws {
         let folder = try TemporaryFolder()
         for index in 0..<2 { try folder.write(SafetyFixtures.jpeg(seed: 50 + index), to: "dump\(index)/pets/rex/a.jpg") }
-        let imports = (0..<2).map { DossierBinary.process(["import", "dump\($0)", "--library", "Library"], in: folder.url) }
+        let imports = (0..<2).map { DossierBinary.process(["import", "--create", "dump\($0)", "--library", "Library"], in: folder.url) }
         let errors = imports.map { process -> Pipe in
             let pipe = Pipe()
             process.standardError = pipe
@@ -113,14 +113,14 @@ struct LibraryIdentitySafetyTests {
     func aLibraryFromBeforeIDsKeepsItsIndexID() throws {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "dump/pets/rex/a.jpg")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         let identity = try LibraryIdentitySafetyTests.identity(folder)
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/library.json"))
         // Read-only commands read it as it is, and give it no id.
         #expect(try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url).status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/.dossier/library.json")))
 
-        let written = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let written = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(written.status == 0)
         #expect(written.standardError.contains("made by an earlier Dossier, now has its id (\(identity.shortID))"))
         #expect(try LibraryIdentitySafetyTests.identity(folder).id == identity.id)
@@ -131,7 +131,7 @@ struct LibraryIdentitySafetyTests {
         let folder = try TemporaryFolder()
         // No date in their EXIF: they are named by their files' modification time.
         for seed in 0..<4 { try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/rex/IMG_\(seed).jpg") }
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 4)
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
         // A backup restored, a copy made: the same photos with other modification times.
@@ -139,7 +139,7 @@ struct LibraryIdentitySafetyTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(seed))],
                                                   ofItemAtPath: folder.path("dump/pets/rex/IMG_\(seed).jpg"))
         }
-        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.status == 0)
         #expect(again.summary?["duplicate"] as? Int == 4, "\(again.standardOutput)")
         #expect(folder.files(under: "Library/pets/rex/photos").count == 4)
@@ -153,8 +153,8 @@ struct LibraryIdentitySafetyTests {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "one/pets/rex/a.jpg")
         try folder.write(SafetyFixtures.jpeg(seed: 2), to: "two/pets/rex/b.jpg")
-        #expect(try DossierBinary.run(["import", "one", "--library", "A"], in: folder.url).status == 0)
-        #expect(try DossierBinary.run(["import", "two", "--library", "B"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "one", "--library", "A"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "two", "--library", "B"], in: folder.url).status == 0)
         let b = try LibraryIdentitySafetyTests.identity(folder, "B")
         let aIndex = try #require(SafetyFixtures.contents(folder.path("A/.dossier/index.sqlite")))
         try Data(aIndex).write(to: folder.url.appendingPathComponent("B/.dossier/index.sqlite"))
@@ -165,7 +165,7 @@ struct LibraryIdentitySafetyTests {
         #expect(listed.standardError.contains("was made for another library"), "\(listed.standardError)")
         #expect(listed.standardError.contains("run `dossier index rebuild`"))
 
-        let imported = try DossierBinary.run(["import", "two", "--library", "B", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "two", "--library", "B", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardError.contains("its index was made for another library"), "\(imported.standardError)")
         #expect(imported.summary?["duplicate"] as? Int == 1)
@@ -183,17 +183,17 @@ struct LibraryIdentitySafetyTests {
         let folder = try TemporaryFolder()
         let filed = try LibrarySafetyTests.importedDump(in: folder)
         try folder.write("2024-03-01 leo weight 45 g\n", to: "dump/pets/leo/log.txt")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         let before = folder.files(under: "Library")
         try LibraryIdentitySafetyTests.bindMount(folder.path("Library"), at: folder.path("view"))
         defer { umount2(folder.path("view"), Int32(MNT_DETACH)) }
 
         // The named folder lies in the library, by device and inode: refused.
-        let named = try DossierBinary.run(["import", "view/pets", "--library", "Library", "--move", "--json"], in: folder.url)
+        let named = try DossierBinary.run(["import", "--create", "view/pets", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(named.status == 1)
         #expect((named.outcomes.first?["error"] as? String)?.contains("it is inside the library") == true, "\(named.standardOutput)")
         // Met while walking a folder that holds it: passed over.
-        let walked = try DossierBinary.run(["import", ".", "--library", "Library", "--move", "--json"], in: folder.url)
+        let walked = try DossierBinary.run(["import", "--create", ".", "--library", "Library", "--move", "--json"], in: folder.url)
         let passed = walked.outcomes.filter { ($0["error"] as? String)?.contains("Dossier never takes its own library apart") == true }
         #expect(passed.compactMap { $0["source"] as? String }.sorted() == [folder.path("Library"), folder.path("view")],
                 "\(walked.standardOutput)")
@@ -206,11 +206,11 @@ struct LibraryIdentitySafetyTests {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 5), to: "old/pets/rex/a.jpg")
         try folder.write("2024-03-01 rex weight 45 g\n", to: "old/pets/rex/log.txt")
-        #expect(try DossierBinary.run(["import", "old", "--library", "dump/OldLibrary"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "old", "--library", "dump/OldLibrary"], in: folder.url).status == 0)
         try folder.write(SafetyFixtures.jpeg(seed: 6), to: "dump/pets/rex/b.jpg")
         let oldFiles = folder.files(under: "dump/OldLibrary")
 
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardOutput)")
         #expect(imported.summary?["imported"] as? Int == 1)
         #expect(imported.summary?["skipped"] as? Int == 1)

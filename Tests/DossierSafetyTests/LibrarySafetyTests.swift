@@ -12,7 +12,7 @@ struct LibrarySafetyTests {
         for seed in 1...3 {
             try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/leo/IMG_000\(seed).JPG")
         }
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(result.status == 0, "\(result.standardError)")
         return filedPhotos(in: folder)
     }
@@ -32,7 +32,7 @@ struct LibrarySafetyTests {
         let filed = try LibrarySafetyTests.importedDump(in: folder)
         #expect(filed.count == 3)
 
-        let result = try DossierBinary.run(["import", "Library/pets", "--library", "Library", "--move", "--json"],
+        let result = try DossierBinary.run(["import", "--create", "Library/pets", "--library", "Library", "--move", "--json"],
                                            in: folder.url)
         #expect(result.status == 1)
         #expect(result.outcomes.count == 1)
@@ -51,14 +51,14 @@ struct LibrarySafetyTests {
         try FileManager.default.createSymbolicLink(atPath: folder.path("link-to-all"), withDestinationPath: folder.path)
 
         let throughLibraryLink = try DossierBinary.run(
-            ["import", "Library/pets", "--library", "link-to-library", "--move", "--json"], in: folder.url)
+            ["import", "--create", "Library/pets", "--library", "link-to-library", "--move", "--json"], in: folder.url)
         #expect(throughLibraryLink.status == 1)
         #expect(throughLibraryLink.summary?["failed"] as? Int == 1)
 
         // The named folder holds the dump and the library: the dump's photos are duplicates
         // (removed, being safe), the library is passed over, and said so.
         let throughSourceLink = try DossierBinary.run(
-            ["import", "link-to-all", "--library", "Library", "--move", "--json"], in: folder.url)
+            ["import", "--create", "link-to-all", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(throughSourceLink.status == 0, "\(throughSourceLink.standardOutput)")
         let sources = throughSourceLink.outcomes.filter { $0["status"] as? String != "skipped" }.compactMap { $0["source"] as? String }
         #expect(sources.count == 3)
@@ -81,7 +81,7 @@ struct LibrarySafetyTests {
                                                    withDestinationPath: folder.path("nowhere.jpg"))
         try Data(SafetyFixtures.jpeg(seed: 99)).write(to: folder.url.appendingPathComponent("Library/\(paths[2])"))
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.summary?["imported"] as? Int == 3)
         for outcome in result.outcomes {
@@ -91,7 +91,7 @@ struct LibrarySafetyTests {
             #expect(warnings.first == "the filed copy \(destination) was damaged (its bytes are not the ones filed); "
                 + "filed again from this source", "\(outcome)")
             #expect(outcome["refiled"] as? Bool == true, "\(outcome)")
-            #expect(outcome["source_removed"] as? Bool == true, "\(outcome)")
+            #expect(outcome["sourceRemoved"] as? Bool == true, "\(outcome)")
             // The source is gone only because an intact copy of its picture is in the library.
             #expect(filed.values.contains(SafetyFixtures.contents(destination) ?? []), "\(destination)")
         }
@@ -108,7 +108,7 @@ struct LibrarySafetyTests {
         let source = folder.path("dump/pets/leo/IMG_0001.JPG")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: source)
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         let refiled = result.outcomes.filter { ($0["warnings"] as? [String] ?? []).contains {
             $0 == "the filed copy \(folder.path("Library/\(damaged)")) was damaged (its bytes are not the ones filed); filed again from this source"
@@ -133,10 +133,10 @@ struct LibrarySafetyTests {
         let bytes = Array(log.utf8)
         try folder.write(bytes, to: "notes/shared.txt")
 
-        let result = try DossierBinary.run(["import", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 3, "\(result.standardOutput)")
         let outcome = try #require(result.outcomes.first)
-        #expect(outcome["source_removed"] as? Bool == true)
+        #expect(outcome["sourceRemoved"] as? Bool == true)
         #expect((outcome["records"] as? [String: Int]) == ["added": 2, "duplicate": 0, "removed": 0])
         #expect((outcome["problems"] as? [String]) == [
             "\(folder.path("notes/shared.txt")): 2 entries not filed (lines 2, 3): no subject: give --subject KIND/ID, "
@@ -200,7 +200,7 @@ struct LibrarySafetyTests {
             try FileManager.default.createSymbolicLink(atPath: folder.path("Library/\(linked)"), withDestinationPath: target)
             try folder.write(SafetyFixtures.jpeg(seed: 5), to: "dump/pets/leo/IMG_0005.JPG")
 
-            let result = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+            let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
             #expect(result.status == 2, "\(linked)")
             #expect(result.standardError.contains("Library/\(linked) is a symbolic link inside the library"), "\(result.standardError)")
             #expect(SafetyFixtures.contents(precious) == Array("a keeper's only copy\n".utf8), "\(linked)")
@@ -212,7 +212,7 @@ struct LibrarySafetyTests {
         let folder = try TemporaryFolder()
         for seed in 1...3 { try folder.write(SafetyFixtures.jpeg(seed: seed), to: "dump/pets/leo/IMG_000\(seed).JPG") }
         try FileManager.default.createSymbolicLink(atPath: folder.path("dump-link"), withDestinationPath: folder.path("dump"))
-        let result = try DossierBinary.run(["import", "dump", "dump-link", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "dump-link", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.summary?["total"] as? Int == 3)
         #expect(result.summary?["failed"] as? Int == 0)

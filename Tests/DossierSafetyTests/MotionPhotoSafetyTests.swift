@@ -41,7 +41,7 @@ struct MotionPhotoSafetyTests {
         let video = MotionPhotoSafetyTests.mp4(payload: 50_000, seed: seed)
         try folder.write(MotionPhotoSafetyTests.motionPhoto(video: video), to: "dump/pets/leo/PXL_20240302_141503.MP.jpg")
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"] + (moving ? ["--move"] : []),
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"] + (moving ? ["--move"] : []),
                                            in: folder.url)
         #expect(result.status == 0, "\(seed)\n\(result.standardOutput)")
         let destination = try #require(result.outcomes.first?["destination"] as? String, "\(seed)")
@@ -74,7 +74,7 @@ struct MotionPhotoSafetyTests {
         let seed = TestSeed()
         let source = MotionPhotoSafetyTests.samsungMotionPhoto(video: MotionPhotoSafetyTests.mp4(payload: 30_000, seed: seed))
         try folder.write(source, to: "dump/pets/leo/20240302_141503.jpg")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json", "--move"], in: folder.url)
         #expect(result.status == 0, "\(seed)\n\(result.standardOutput)")
         #expect(result.outcomes.first?["motion"] as? Bool == true, "\(seed)")
         let destination = try #require(result.outcomes.first?["destination"] as? String, "\(seed)")

@@ -40,7 +40,7 @@ struct MoveUnderStressSafetyTests {
         let seed = TestSeed()
         var generator = seed.generator
         for _ in 0..<8 {
-            let process = DossierBinary.process(["import", "dump", "--library", "Library", "--move", "--jobs", "2"], in: folder.url)
+            let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--move", "--jobs", "2"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -54,7 +54,7 @@ struct MoveUnderStressSafetyTests {
                 #expect(kept.contains(Array(log.utf8)), "care-\(index + 1).txt was removed without its kept copy; \(seed)")
             }
         }
-        let last = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let last = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(last.status == 0, "\(seed)\n\(last.standardOutput)")
         #expect(folder.files(under: "dump").isEmpty, "\(seed)")
         let (_, library) = MoveUnderStressSafetyTests.photoBytes(in: folder)
@@ -91,7 +91,7 @@ struct MoveUnderStressSafetyTests {
         let log = MoveUnderStressSafetyTests.log(4)
         try folder.write(log, to: "dump/pets/rex/care.txt")
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         // The library itself failed: one line that says why (the file system's words or
         // SQLite's), no SQL, status 2; the sources not yet filed stay where they are.
         #expect(result.status == 2)

@@ -26,7 +26,7 @@ struct NotepadSafetyTests {
         try folder.write("2023-02-28 체중 50g\n2023-02-30 체중 51g\n귀뚜라미 3마리\n2월 30일 체중 53g\n2023-03-01 체중 52g\n"
                          + "9999-12-31 체중 54g\n",
                          to: "dump/pets/leo/weights.txt")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardError)")
         #expect(try NotepadSafetyTests.records(folder, "Library/pets/leo/records/2023.jsonl") == [
             ["2023-02-28", "weight", "weight 50 g", "2023-02-28 체중 50g"],
@@ -52,7 +52,7 @@ struct NotepadSafetyTests {
         let log = "2024-03-01\n메모: 은신처 교체\n아침: 귀뚜라미 2\n저녁 - 밀웜 3\nMorning: fed 2 crickets\nNote - shed today\n"
             + "Hide: moved to the warm side\n"
         try folder.write(log, to: "dump/pets/leo/daily.txt")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(imported.status == 0)
         #expect(!imported.standardError.contains("problem"), "\(imported.standardError)")
         #expect(try NotepadSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl") == [
@@ -71,7 +71,7 @@ struct NotepadSafetyTests {
         let added = try DossierBinary.run(["subjects", "add", "pets/leo", "--name", "레오", "--library", "Library"], in: folder.url)
         #expect(added.status == 0)
         try folder.write("2024-03-01 레우: 탈피\n2024-03-02 Zorro: fed\n", to: "notes/shared.txt")
-        let imported = try DossierBinary.run(["import", "notes", "--library", "Library", "--move"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--move"], in: folder.url)
         #expect(imported.status == 1)
         let source = folder.path("notes/shared.txt")
         #expect(imported.standardError.contains("""
@@ -90,7 +90,7 @@ struct NotepadSafetyTests {
     func proseIsSkipped() throws {
         let folder = try TemporaryFolder()
         try folder.write("Shopping list\nmore crickets\nnew heat mat\n", to: "notes/list.txt")
-        let imported = try DossierBinary.run(["import", "notes", "--library", "Library", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--json"], in: folder.url)
         #expect(imported.status == 3)
         #expect(imported.outcomes.map { $0["status"] as? String } == ["skipped"])
         #expect(imported.outcomes.first?["error"] as? String
@@ -105,7 +105,7 @@ struct NotepadSafetyTests {
         #expect(!listed.standardOutput.contains("No problems"))
         #expect(listed.standardOutput.contains("no dated entries in it (3 lines without a date)"))
         // Imported again, it is still one problem, not two.
-        #expect(try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url).status == 3)
+        #expect(try DossierBinary.run(["import", "--create", "notes", "--library", "Library"], in: folder.url).status == 3)
         #expect(try DossierBinary.run(["problems", "--library", "Library", "--json"], in: folder.url).jsonLines.count == 1)
     }
 
@@ -114,7 +114,7 @@ struct NotepadSafetyTests {
         let folder = try TemporaryFolder()
         let blob = "2024-03-02 " + String(repeating: "QUJD", count: 3 << 18)
         try folder.write("2024-03-01 체중 45g\n\(blob)\r\n2024-03-03 탈피\n", to: "dump/pets/leo/log.txt")
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(imported.status == 3)
         #expect(try NotepadSafetyTests.records(folder, "Library/pets/leo/records/2024.jsonl") == [
             ["2024-03-01", "weight", "weight 45 g", "2024-03-01 체중 45g"],

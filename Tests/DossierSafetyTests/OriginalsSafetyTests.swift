@@ -30,7 +30,7 @@ struct OriginalsSafetyTests {
         try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
         try folder.write(OriginalsSafetyTests.aligned, to: "dump/pets/leo/IMG_0102.JPG")
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let byName = Dictionary(uniqueKeysWithValues: result.outcomes.map { outcome in
             (((outcome["source"] as? String ?? "") as NSString).lastPathComponent, outcome)
@@ -57,11 +57,11 @@ struct OriginalsSafetyTests {
         try folder.write(OriginalsSafetyTests.aligned, to: "dump/pets/leo/copy of IMG_0102.JPG")
         try folder.write(OriginalsSafetyTests.unaligned, to: "other/pets/leo/IMG_0101.JPG")
 
-        let none = try DossierBinary.run(["import", "other", "--library", "Library", "--originals", "none"], in: folder.url)
+        let none = try DossierBinary.run(["import", "--create", "other", "--library", "Library", "--originals", "none"], in: folder.url)
         #expect(none.status == 0, "\(none.standardError)")
         #expect(OriginalsSafetyTests.originals(in: folder).isEmpty)
 
-        let all = try DossierBinary.run(["import", "dump", "--library", "Library", "--originals", "all", "--jobs", "1"],
+        let all = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--originals", "all", "--jobs", "1"],
                                         in: folder.url)
         #expect(all.status == 0, "\(all.standardError)")
         #expect(Array(OriginalsSafetyTests.originals(in: folder).values) == [OriginalsSafetyTests.hex(OriginalsSafetyTests.aligned)])
@@ -84,7 +84,7 @@ struct OriginalsSafetyTests {
         object["originals"] = "some"
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: settings))
         try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
-        let refused = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        let refused = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
         #expect(refused.status == 2)
         #expect(refused.standardError == "dossier: \(settings): \"originals\" must be \"lossy\", \"all\" or \"none\"\n")
     }
@@ -104,10 +104,10 @@ struct OriginalsSafetyTests {
         #expect(folder.files(under: "elsewhere").isEmpty)
 
         try FileManager.default.removeItem(atPath: folder.path("Library/originals"))
-        let moved = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let moved = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(moved.status == 0, "\(moved.standardOutput)\(moved.standardError)")
         let outcome = try #require(moved.outcomes.first)
-        #expect(outcome["source_removed"] as? Bool == true)
+        #expect(outcome["sourceRemoved"] as? Bool == true)
         #expect(!FileManager.default.fileExists(atPath: source))
         let original = try #require(outcome["original"] as? String)
         #expect(SafetyFixtures.contents(original) == OriginalsSafetyTests.unaligned)
@@ -117,7 +117,7 @@ struct OriginalsSafetyTests {
     func verifyNamesTheOriginal() throws {
         let folder = try TemporaryFolder()
         try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let destination = try #require(result.outcomes.first?["destination"] as? String)
         let original = try #require(result.outcomes.first?["original"] as? String)

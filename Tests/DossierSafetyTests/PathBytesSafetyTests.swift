@@ -43,7 +43,7 @@ struct PathBytesSafetyTests {
         try PathBytesSafetyTests.write(photo, toBytes: photoPath, in: folder)
         try PathBytesSafetyTests.write(Array("2024-03-01 체중 45g\n".utf8), toBytes: logPath, in: folder)
 
-        let imported = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardOutput)\(imported.standardError)")
         #expect(imported.outcomes.map { $0["status"] as? String } == ["imported", "imported"])
         #expect(imported.outcomes.compactMap { $0["source"] as? String }.sorted() == [

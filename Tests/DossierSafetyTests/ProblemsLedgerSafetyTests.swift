@@ -16,7 +16,7 @@ struct ProblemsLedgerSafetyTests {
         #expect(added.status == 0, "\(added.standardError)")
         try folder.write("그냥 메모\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n물갈이 했음\n2024-03-05 레오 체중 45g\n",
                          to: "notes/shared.txt")
-        let imported = try DossierBinary.run(["import", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(imported.status == 3, "\(imported.standardOutput)")
         let kept = try #require(folder.files(under: "Library/sources").first)
         return ("sources/\(kept)", folder.path("notes/shared.txt"))
@@ -119,7 +119,7 @@ struct ProblemsLedgerSafetyTests {
                                            in: folder.url)
         #expect(second.status == 0)
         #expect(second.outcomes.first?["records"] as? [String: Int] == ["added": 1, "duplicate": 1, "removed": 2])
-        #expect(second.summary?["records_removed"] as? Int == 2)
+        #expect(second.summary?["recordsRemoved"] as? Int == 2)
 
         let lines = try String(contentsOfFile: folder.path("Library/pets/leo/records/2024.jsonl"), encoding: .utf8)
             .split(separator: "\n")

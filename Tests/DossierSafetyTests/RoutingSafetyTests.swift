@@ -14,7 +14,7 @@ struct RoutingSafetyTests {
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "adv/dump/IMG_0001.JPG")
         try folder.write(SafetyFixtures.jpeg(seed: 2), to: "adv/dump/pets/rex/IMG_0002.JPG")
 
-        let result = try DossierBinary.run(["import", "adv/dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "adv/dump", "--library", "Library", "--json"], in: folder.url)
         let bySource = Dictionary(uniqueKeysWithValues: result.outcomes.map { ($0["source"] as? String ?? "", $0) })
         let loose = try #require(bySource[folder.path("adv/dump/IMG_0001.JPG")])
         #expect(loose["status"] as? String == "unassigned")
@@ -29,7 +29,7 @@ struct RoutingSafetyTests {
     func aNamedSubjectFolderRoutes() throws {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 3), to: "dump/pets/leo/IMG_0003.JPG")
-        let result = try DossierBinary.run(["import", "dump/pets/leo", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump/pets/leo", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0)
         #expect(result.outcomes.first?["subject"] as? String == "pets/leo")
     }
@@ -40,7 +40,7 @@ struct RoutingSafetyTests {
         let added = try DossierBinary.run(["subjects", "add", "pets/adv", "--name", "Adv", "--library", "Library"], in: folder.url)
         #expect(added.status == 0)
         try folder.write(SafetyFixtures.jpeg(seed: 4), to: "adv/IMG_0004.JPG")
-        let result = try DossierBinary.run(["import", "adv/IMG_0004.JPG", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "adv/IMG_0004.JPG", "--library", "Library", "--json"], in: folder.url)
         #expect(result.outcomes.first?["status"] as? String == "unassigned")
     }
 }

@@ -116,7 +116,7 @@ struct ScratchAndSizeSafetyTests {
         let lines = run.standardOutput.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
-        let stopped = try #require(lines.last?["library_error"] as? [String: Any], "\(run.standardOutput)")
+        let stopped = try #require(lines.last?["libraryError"] as? [String: Any], "\(run.standardOutput)")
         #expect(stopped["code"] as? String == "cannot-write", "\(stopped)")
         #expect(stopped["cause"] as? String == "ENOSPC", "\(stopped)")
         let message = try #require(stopped["message"] as? String)

@@ -20,7 +20,7 @@ struct SourceHistorySafetyTests {
     }
 
     static func importing(_ path: String, in folder: TemporaryFolder, _ extra: [String] = []) throws -> DossierBinary.Result {
-        let result = try DossierBinary.run(["import", path, "--library", "Library", "--json"] + extra, in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", path, "--library", "Library", "--json"] + extra, in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         return result
     }
@@ -99,7 +99,7 @@ struct SourceHistorySafetyTests {
         var generator = seed.generator
         for attempt in 0..<4 {
             try folder.write(version(200 + attempt * 10), to: "rex.txt")
-            let process = DossierBinary.process(["import", "rex.txt", "--library", "Library"], in: folder.url)
+            let process = DossierBinary.process(["import", "--create", "rex.txt", "--library", "Library"], in: folder.url)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -146,8 +146,8 @@ struct SourceHistorySafetyTests {
         #expect(await daemon.stop().status == 0)
         #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 440"])
         let second = try #require(daemon.objects.filter { $0["event"] as? String == "filed" }.last)
-        #expect(second["records_added"] as? Int == 2)
-        #expect(second["records_replaced"] as? Int == 0)
+        #expect(second["recordsAdded"] as? Int == 2)
+        #expect(second["recordsReplaced"] as? Int == 0)
     }
 
     @Test("with --keep, a log deleted from the inbox and a new one of its name later: the new one adds, replacing nothing")
@@ -163,7 +163,7 @@ struct SourceHistorySafetyTests {
         try await Task.sleep(for: .milliseconds(500))
         try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(8, 430)]).utf8), as: "pets/rex/w.txt", in: folder)
         #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
-        #expect(daemon.objects.filter { $0["event"] as? String == "filed" }.last?["records_replaced"] as? Int == 0)
+        #expect(daemon.objects.filter { $0["event"] as? String == "filed" }.last?["recordsReplaced"] as? Int == 0)
         #expect(await daemon.stop().status == 0)
         // Deleted while it is not running, and a new one there before it starts again.
         try FileManager.default.removeItem(atPath: folder.path("inbox/pets/rex/w.txt"))

@@ -42,7 +42,7 @@ struct TimeZoneSafetyTests {
         #expect(try String(contentsOfFile: folder.path("Library/config/library.json"), encoding: .utf8)
             == "{\n  \"timeZone\" : \"Asia/Seoul\"\n}\n")
 
-        let imported = try DossierBinary.run(["import", "kids.plist", "--library", "Library"], in: folder.url,
+        let imported = try DossierBinary.run(["import", "--create", "kids.plist", "--library", "Library"], in: folder.url,
                                              environment: ["TZ": "America/Los_Angeles"])
         #expect(imported.status == 0, "\(imported.standardError)")
         let profile = try TimeZoneSafetyTests.profile(folder, library: "Library")
@@ -55,7 +55,7 @@ struct TimeZoneSafetyTests {
     func anotherLibraryAnotherZone() throws {
         let folder = try TemporaryFolder()
         try folder.write(TimeZoneSafetyTests.plist, to: "kids.plist")
-        let imported = try DossierBinary.run(["import", "kids.plist", "--library", "Library"], in: folder.url,
+        let imported = try DossierBinary.run(["import", "--create", "kids.plist", "--library", "Library"], in: folder.url,
                                              environment: ["TZ": "America/Los_Angeles"])
         #expect(imported.status == 0)
         let profile = try TimeZoneSafetyTests.profile(folder, library: "Library")
@@ -69,7 +69,7 @@ struct TimeZoneSafetyTests {
         let folder = try TemporaryFolder()
         try folder.write(TimeZoneSafetyTests.plist, to: "kids.plist")
         try folder.write("{\"timeZone\": \"Asia/Seol\"}\n", to: "Library/config/library.json")
-        let imported = try DossierBinary.run(["import", "kids.plist", "--library", "Library"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "kids.plist", "--library", "Library"], in: folder.url)
         #expect(imported.status == 2)
         #expect(imported.standardError == "dossier: \(folder.path("Library/config/library.json")): "
             + "'Asia/Seol' is no time zone (write one like Asia/Seoul)\n")

@@ -24,7 +24,7 @@ struct VerifySafetyTests {
             2024-04-11 vet: mites gone
 
             """, to: "dump/pets/leo/notes.txt")
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         let library = folder.path("Library") + "/"
         return result.outcomes.compactMap { outcome -> (filed: String, source: String)? in
@@ -123,7 +123,7 @@ struct VerifySafetyTests {
         let damaged = try #require(SafetyFixtures.contents(flipped))
 
         // The sources are unchanged since their import: only the filed copy's bytes tell.
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.summary?["imported"] as? Int == 1)
         let refiled = try #require(result.outcomes.first { $0["refiled"] as? Bool == true })
@@ -165,7 +165,7 @@ struct VerifySafetyTests {
         #expect(verified.status == 1)
         #expect(verified.standardOutput.contains("damaged    \(photos[2]): its bytes hash to \(damagedHex.prefix(16)); its name says \(namedHex)"))
 
-        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         #expect(result.outcomes.filter { $0["refiled"] as? Bool == true }.compactMap { $0["destination"] as? String } == [flipped])
         #expect(SafetyFixtures.contents(flipped) == good)

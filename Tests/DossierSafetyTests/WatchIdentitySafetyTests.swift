@@ -21,7 +21,7 @@ struct WatchIdentitySafetyTests {
     static func fileAPhotoAndALog(into library: String, from dump: String, seed: Int, in folder: TemporaryFolder) throws {
         try folder.write(SafetyFixtures.jpeg(seed: seed), to: "\(dump)/pets/rex/a.jpg")
         try folder.write("2024-03-01 Rex weight 400 g\n", to: "\(dump)/pets/rex/log.txt")
-        #expect(try DossierBinary.run(["import", dump, "--library", library], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", dump, "--library", library], in: folder.url).status == 0)
     }
 
     @Test("refuses to start on the Docker layout, the inbox and the library one folder mounted twice, and touches nothing",
@@ -30,7 +30,7 @@ struct WatchIdentitySafetyTests {
         let folder = try TemporaryFolder()
         // -v /srv/x:/inbox -v /srv/x/Library:/library
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "srv/x/dump/pets/rex/a.jpg")
-        #expect(try DossierBinary.run(["import", "srv/x/dump", "--library", "srv/x/Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "srv/x/dump", "--library", "srv/x/Library"], in: folder.url).status == 0)
         try folder.write(SafetyFixtures.jpeg(seed: 2), to: "srv/x/pets/rex/b.jpg")
         try LibraryIdentitySafetyTests.bindMount(folder.path("srv/x"), at: folder.path("inbox"))
         defer { umount2(folder.path("inbox"), Int32(MNT_DETACH)) }
@@ -100,7 +100,7 @@ struct WatchIdentitySafetyTests {
         #expect(refused.standardError.contains("must not lie inside each other"), "\(refused.standardError)")
         // A link inside the inbox to the library's own folders is passed by, as every folder link is.
         try folder.write(SafetyFixtures.jpeg(seed: 3), to: "dump/pets/rex/a.jpg")
-        #expect(try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         #expect(symlink(folder.path("Library/pets"), folder.path("inbox/pets")) == 0)
         let before = WatchIdentitySafetyTests.snapshot(folder, "Library")
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
@@ -427,12 +427,14 @@ struct WatchIdentitySafetyTests {
         #expect(objects.count >= 7)
         for object in objects {
             #expect(documented.contains(object["event"] as? String ?? ""), "\(object)")
-            for key in ["found", "files", "records_added", "records_duplicate", "records_replaced", "problems"] {
+            for key in ["found", "files", "recordsAdded", "recordsDuplicate", "recordsReplaced"] {
                 if let value = object[key] { #expect(value is Int, "\(key) in \(object)") }
             }
+            // A source's problems are listed, each a text that names its line.
+            if let problems = object["problems"] { #expect(problems is [String], "\(object)") }
         }
         #expect(objects.first { $0["event"] as? String == "watching" }?["found"] as? Int == 1)
         let log = try #require(objects.first { ($0["source"] as? String)?.hasSuffix("notes.txt") == true && $0["event"] as? String == "filed" })
-        #expect(log["records_added"] as? Int == 3)
+        #expect(log["recordsAdded"] as? Int == 3)
     }
 }

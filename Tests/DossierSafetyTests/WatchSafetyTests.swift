@@ -320,7 +320,7 @@ struct WatchSafetyTests {
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "elsewhere/pets/rex/a.jpg")
-        let imported = try DossierBinary.run(["import", "elsewhere", "--library", "Library", "--no-wait"], in: folder.url)
+        let imported = try DossierBinary.run(["import", "--create", "elsewhere", "--library", "Library", "--no-wait"], in: folder.url)
         #expect(imported.status == 0, "\(imported.standardError)")
         try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 2), as: "pets/rex/b.jpg", in: folder)
         #expect(await daemon.wait { daemon.events("filed").count == 1 })

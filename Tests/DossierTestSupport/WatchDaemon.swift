@@ -14,11 +14,13 @@ public final class WatchDaemon: Sendable {
     private let log = Buffer()
 
     /// Starts `dossier watch INBOX --library LIBRARY --log-format json` (with a short settle time
-    /// unless `arguments` give one) in `folder`.
+    /// unless `arguments` give one) in `folder`; with `createsSubjects`, `--create` too, so the
+    /// inbox's `pets/<id>` folders make their subjects, as most tests' inboxes expect.
     public init(inbox: String, library: String, in folder: URL, arguments: [String] = [],
-                environment: [String: String] = [:], launcher: [String] = []) throws {
+                environment: [String: String] = [:], launcher: [String] = [], createsSubjects: Bool = true) throws {
         let settle = arguments.contains("--settle") ? [] : ["--settle", "0.3"]
-        process = DossierBinary.process(["watch", inbox, "--library", library, "--log-format", "json"] + settle + arguments,
+        let create = createsSubjects ? ["--create"] : []
+        process = DossierBinary.process(["watch", inbox, "--library", library, "--log-format", "json"] + settle + create + arguments,
                                         in: folder, environment: environment, launcher: launcher)
         let errors = Pipe()
         process.standardError = errors

@@ -1,3 +1,6 @@
+import Foundation
+import Logging
+import Synchronization
 import Testing
 @testable import DossierWatch
 
@@ -29,6 +32,21 @@ struct WatchLogQuotingTests {
     ])
     func controls(_ value: String, _ written: String) {
         #expect(WatchLogHandler.quoted(value) == written)
+    }
+
+    @Test("A source's problems are written out, not counted: joined in text, an array in JSON")
+    func problemsAreListed() throws {
+        let lines = Mutex<[String]>([])
+        for format in [WatchLogHandler.Format.text, .json] {
+            let logger = Logger(label: "test") { _ in WatchLogHandler(format: format, write: { line in lines.withLock { $0.append(line) } }) }
+            logger.info("filed", metadata: ["source": "/inbox/pets/rex/notes.txt", "problems": .array([
+                "/inbox/pets/rex/notes.txt:3: no date", "/inbox/pets/rex/notes.txt:7: 2024-02-30 is no day",
+            ])])
+        }
+        let (text, json) = lines.withLock { ($0[0], $0[1]) }
+        #expect(text.hasSuffix(#" info filed problems="/inbox/pets/rex/notes.txt:3: no date; /inbox/pets/rex/notes.txt:7: 2024-02-30 is no day" source=/inbox/pets/rex/notes.txt"# + "\n"), "\(text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["problems"] as? [String] == ["/inbox/pets/rex/notes.txt:3: no date", "/inbox/pets/rex/notes.txt:7: 2024-02-30 is no day"])
     }
 
     @Test("A backslash written before a control's escape stays told apart from it")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DossierCore
+import Foundation
 import DossierWatch
 
 /// `dossier`: files the photos and records of pets and children, one folder per subject.
@@ -18,6 +19,49 @@ public struct DossierCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// Runs the command line: parses it, runs the command, and says what was wrong with it as
+    /// that command's own usage. argument-parser's `main` would answer a value a command refuses
+    /// once it runs (`--subject pets/lepo`) with the top command's usage, and a misspelt command
+    /// (`dossier improt`) with a complaint about whatever option follows it.
+    public static func run(_ arguments: [String]) async {
+        if let unknown = unknownCommand(in: arguments) {
+            StandardStreams.writeError(unknown)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as ValidationError {
+            let usage = usageString(for: type(of: command))
+            let path = usage.prefix { $0 != "[" && $0 != "<" && $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+            StandardStreams.writeError("Error: \(error.message)\nUsage: \(usage)\n  See '\(path) --help' for more information.\n")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The message for a first word that names no command (and is no option), with the nearest
+    /// commands; nil when it names one.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !names.contains(first) else { return nil }
+        let closest = ClosestNames.closest(to: first, among: names, count: 2).map { "'\($0)'" }
+        return "Error: '\(SourcePath.displayed(first))' is not a dossier command"
+            + (closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)")
+            + ".\n  See 'dossier --help' for the commands.\n"
+    }
 
     /// Settles, before the process has a second thread, what cannot be changed after: the
     /// daemon's malloc arenas. glibc fixes how many arenas there may be when the first thread

@@ -45,7 +45,10 @@ struct ImportCommand: AsyncParsableCommand {
                                valueName: "kind/id"))
     var subject: String?
 
-    @Flag(help: "Create the --subject's folder when the library has no such subject yet (else a misspelt --subject is refused).")
+    @Flag(help: ArgumentHelp(
+        "Make the subjects that do not exist yet: the --subject's, and those pets/<id> and children/<id> folders name.",
+        discussion: "Without it a misspelt --subject is refused, and a folder naming no subject leaves its files "
+            + "unassigned, with the nearest ids: a typo never becomes a subject."))
     var create = false
 
     @Option(help: ArgumentHelp("The kind of records from sources that do not say (a CSV without a kind column).",
@@ -96,6 +99,7 @@ struct ImportCommand: AsyncParsableCommand {
                                     move: move, jobs: jobs ?? ImportOptions.defaultJobs, waitForLock: !noWait,
                                     requestedKind: kind.map { $0.lowercased() })
         options.originals = photoOptions.originals
+        options.createsSubjects = create
         var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .info : .warning
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(renditions: photoOptions.renditions),

@@ -19,15 +19,17 @@ struct RecordsCommand: ParsableCommand {
 
     @OptionGroup var libraryOptions: LibraryOptions
 
-    @Option(help: ArgumentHelp("Only records of this kind (feeding, shedding, weight, height, cleaning, memo, ...).",
+    @Option(help: ArgumentHelp("Only records of this kind (feeding, shedding, weight, height, cleaning, memo, ...), "
+                                   + "or a word the logs use for it (체중, 탈피, ミルク).",
                                valueName: "kind"))
     var kind: String?
 
-    @Option(help: ArgumentHelp("Only records on or after this day (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+    @Option(help: ArgumentHelp("Only records on or after this day, written as a log would (2024-03-02, 2024년 3월 2일, "
+                                   + "3/2/2024 month first; \(CommandSupport.dateYears)).",
                                valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Only records on or before this day (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+    @Option(help: ArgumentHelp("Only records on or before this day, written as --since is.",
                                valueName: "date"))
     var until: String?
 
@@ -44,6 +46,10 @@ struct RecordsCommand: ParsableCommand {
         let subject = try CommandSupport.existingSubject(self.subject, in: layout)
         let start = try since.map { try CommandSupport.day($0, option: "--since") }
         let end = try until.map { try CommandSupport.day($0, option: "--until") }
+        // A kind as the logs write it (`체중`, `Weight`) is the kind the keyword table files it under.
+        var table = KeywordTable.builtIn
+        if self.kind != nil { try CommandSupport.withLibraryError { table = try KeywordTable.load(for: layout) } }
+        let kind = self.kind.map { table.kind(named: $0) ?? $0.lowercased() }
         var kinds = Set<String>()
         var shown = 0
         try CommandSupport.withLibraryError {

@@ -76,6 +76,12 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: "Leave sources in the inbox: the index remembers them, and one that changes is imported again.")
     var keep = false
 
+    @Flag(help: ArgumentHelp(
+        "Make a subject for each pets/<id> or children/<id> folder in the inbox that names none.",
+        discussion: "Without it the files of such a folder are quarantined, the reason naming the nearest ids: a typo "
+            + "in a folder name never becomes a subject. Finish them with `dossier quarantine retry`."))
+    var create = false
+
     @Option(help: ArgumentHelp("How each log line is written: text, or json (one object per line).", valueName: "format"))
     var logFormat: String = "text"
 
@@ -140,7 +146,7 @@ struct WatchCommand: AsyncParsableCommand {
             watcher: watcher, layout: layout, libraryID: identity.id, stuck: stuck,
             settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,
                                              shutdownTimeout: WatchCommand.duration(shutdownTimeout),
-                                             originals: photoOptions.originals),
+                                             originals: photoOptions.originals, createsSubjects: create),
             logger: logger, notifier: notifier,
             makePipeline: { options in ImportPipeline(registry: registry, layout: layout, options: options, logger: logger) })
         // The group's own messages (service started, signal caught) are not events a user needs.

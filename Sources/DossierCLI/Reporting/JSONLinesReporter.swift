@@ -26,13 +26,13 @@ struct JSONLinesReporter: OutcomeListener {
             "destination": outcome.destination ?? NSNull(),
             "error": outcome.error ?? NSNull(),
         ]
-        if let code = outcome.errorCode { object["error_code"] = code }
+        if let code = outcome.errorCode { object["errorCode"] = code }
         if let cause = outcome.cause { object["cause"] = cause.name }
         if let taken = outcome.taken { object["taken"] = taken }
-        if let dateFrom = outcome.dateFrom { object["date_from"] = dateFrom }
+        if let dateFrom = outcome.dateFrom { object["dateFrom"] = dateFrom }
         if let format = outcome.format { object["format"] = format }
         if let rendition = outcome.rendition { object["rendition"] = rendition }
-        if !outcome.alsoFiled.isEmpty { object["also_filed"] = outcome.alsoFiled }
+        if !outcome.alsoFiled.isEmpty { object["alsoFiled"] = outcome.alsoFiled }
         if let rotation = outcome.rotation { object["rotation"] = rotation }
         if outcome.motion { object["motion"] = true }
         if outcome.damaged { object["damaged"] = true }
@@ -46,7 +46,7 @@ struct JSONLinesReporter: OutcomeListener {
             object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate,
                                  "removed": outcome.recordsRemoved]
         }
-        if outcome.sourceRemoved { object["source_removed"] = true }
+        if outcome.sourceRemoved { object["sourceRemoved"] = true }
         if let stage = outcome.stage { object["stage"] = stage.rawValue }
         return serialize(object)
     }
@@ -55,11 +55,12 @@ struct JSONLinesReporter: OutcomeListener {
         var counts: [String: Any] = Dictionary(uniqueKeysWithValues: ImportStatus.allCases.map { ($0.rawValue, summary[$0]) })
         counts["total"] = summary.total
         counts["seconds"] = (summary.seconds * 1000).rounded() / 1000
-        counts["dry_run"] = summary.dryRun
-        counts["records_removed"] = summary.recordsRemoved
+        counts["dryRun"] = summary.dryRun
+        counts["recordsRemoved"] = summary.recordsRemoved
         counts["interrupted"] = summary.interrupted
-        counts["left_for_you"] = summary.leftForYou
+        counts["leftForYou"] = summary.leftForYou
         counts["hidden"] = summary.hidden
+        if let library = summary.library { counts["library"] = library }
         return serialize(["summary": counts])
     }
 
@@ -68,7 +69,7 @@ struct JSONLinesReporter: OutcomeListener {
     static func line(for error: LibraryError) -> String {
         var object: [String: Any] = ["code": error.code, "message": "\(error)"]
         if let cause = error.cause?.code { object["cause"] = cause.name }
-        return serialize(["library_error": object])
+        return serialize(["libraryError": object])
     }
 
     private static func serialize(_ object: [String: Any]) -> String {

@@ -104,7 +104,9 @@ final class TerminalReporter: OutcomeListener {
                 + "or text that gave no records: see above\(summary.dryRun ? "" : " and `dossier problems`"))" : ""
         let hidden = summary.hidden > 0
             ? "; \(summary.hidden) hidden \(summary.hidden == 1 ? "file or folder" : "files or folders") passed over" : ""
-        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s\n"
+        let library = summary.library.map { " (library \(SourcePath.displayed($0)))" } ?? ""
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s"
+            + "\(library)\n"
     }
 
     private func drawBar(_ state: inout State, completed: Int, total: Int) {

@@ -45,13 +45,31 @@ enum CommandSupport {
         return closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)"
     }
 
-    /// A date option: YYYY-MM-DD, in the years a record can have.
+    /// A date option, in any form a log's date takes (`2024-03-02`, `2024.3.2`, `2024년 3월 2일`,
+    /// `3/2/2024` month first, `2 March 2024`), with its year, in the years a record can have.
     static func day(_ text: String, option: String) throws -> RecordDate {
-        guard let date = RecordDate(iso8601: text), !date.hasTime else {
-            throw ValidationError("\(option): '\(text)' is not a date: use YYYY-MM-DD.")
+        guard let date = RecordDate(iso8601: text) ?? writtenDay(text), !date.hasTime else {
+            throw ValidationError("\(option): '\(text)' is not a day: write it with its year, as a log would "
+                + "(2024-03-02, 2024년 3월 2일, 3/2/2024 month first).")
         }
         try checkYear(of: date, option: option)
         return date
+    }
+
+    /// The day a log line starting with `text` would be filed on; nil when the line would not be
+    /// dated, or its year would be a guess.
+    private static func writtenDay(_ text: String) -> RecordDate? {
+        var parser = NotepadParser(directory: SubjectDirectory(entries: []), fileSubject: nil,
+                                   options: NotepadOptions(fallbackYear: 2000))
+        var day: RecordDate?
+        var guessed = false
+        parser.parse(TextLine(number: 1, text: "\(text) memo", terminator: "\n")) { (event: consuming NotepadEvent) in
+            switch event {
+            case .entry(let entry): day = RecordDate(year: entry.date.year, month: entry.date.month, day: entry.date.day)
+            case .problem: guessed = true
+            }
+        }
+        return guessed ? nil : day
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

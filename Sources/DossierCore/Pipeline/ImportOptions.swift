@@ -21,6 +21,10 @@ public struct ImportOptions: Sendable {
     public var access: LibrarySession.Access = .creatingIfAbsent
     /// How a source relates to what was imported from its path before.
     public var history: SourceHistory = .followsPath
+    /// `--create`: a `pets/<id>` or `children/<id>` folder naming no subject makes one. Without
+    /// it such a folder's files are unassigned (a typo must not become a subject), with the
+    /// nearest ids.
+    public var createsSubjects = false
     /// Which photos' source bytes are kept under `originals/`; nil: the library's setting, else `lossy`.
     public var originals: OriginalsPolicy?
     /// Files seen leaving their paths since the last run (the daemon's inbox, with `--keep`: a
@@ -39,7 +43,9 @@ public struct ImportOptions: Sendable {
     }
 
     public init(requestedSubject: Subject? = nil, dryRun: Bool = false, move: Bool = false,
-                jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true, requestedKind: String? = nil) {
+                jobs: Int = ImportOptions.defaultJobs, waitForLock: Bool = true, requestedKind: String? = nil,
+                createsSubjects: Bool = false) {
+        self.createsSubjects = createsSubjects
         self.requestedSubject = requestedSubject
         self.requestedKind = requestedKind
         self.dryRun = dryRun

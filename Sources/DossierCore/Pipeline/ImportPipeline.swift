@@ -119,7 +119,7 @@ public struct ImportPipeline: Sendable {
                          steps: ImportSteps) async throws(LibraryError) -> ImportSummary {
         let started = ContinuousClock.now
         let total = passes.reduce(0) { $0 + $1.sources.count }
-        var summary = ImportSummary(dryRun: options.dryRun)
+        var summary = ImportSummary(dryRun: options.dryRun, library: layout.root.path)
         for notice in session.notices { listeners.forEach { $0.receive(.notice(notice)) } }
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
@@ -141,11 +141,11 @@ public struct ImportPipeline: Sendable {
             options.requestedSubject = pass.requestedSubject
             options.originals = options.originals ?? originalsSetting ?? .lossy
             // Read anew for each pass (the one before may have created subjects), on the executor.
-            let requested = options.requestedSubject
+            let (requested, createsSubjects) = (options.requestedSubject, options.createsSubjects)
             let routing = await BlockingWork.run {
                 RoutingContext(requestedSubject: requested,
                                existingSubjects: knownSubjects(pass.sources, requestedSubject: requested),
-                               names: layout.subjectNames())
+                               names: layout.subjectNames(), createsSubjects: createsSubjects)
             }
             let worker = SourceWorker(
                 registry: registry, layout: layout, options: options, index: session.index,
@@ -232,8 +232,10 @@ public struct ImportPipeline: Sendable {
     private func knownSubjects(_ found: [SourceDiscovery.Found], requestedSubject: Subject?) -> Set<Subject> {
         var subjects = layout.existingSubjects()
         if let requested = requestedSubject { subjects.insert(requested) }
+        // Folders name new subjects only when asked to (`--create`).
+        guard options.createsSubjects else { return subjects }
         let folderRouter = SubjectFolderRouter()
-        let empty = RoutingContext(requestedSubject: nil, existingSubjects: [])
+        let empty = RoutingContext(requestedSubject: nil, existingSubjects: [], createsSubjects: true)
         for case .file(let source) in found {
             if case .subject(let subject) = folderRouter.subject(forPath: source, context: empty) {
                 subjects.insert(subject)

@@ -14,9 +14,13 @@ public struct ImportSummary: Sendable, Equatable {
     /// Hidden files and folders passed over (`.DS_Store`, `.photoprism/`), counted among the
     /// skipped.
     public private(set) var hidden = 0
+    /// The library's folder, as the summary names it (nil where no library is in play: a test's
+    /// summary).
+    public var library: String?
 
-    public init(dryRun: Bool) {
+    public init(dryRun: Bool, library: String? = nil) {
         self.dryRun = dryRun
+        self.library = library
         counts = Dictionary(uniqueKeysWithValues: ImportStatus.allCases.map { ($0, 0) })
         seconds = 0
     }

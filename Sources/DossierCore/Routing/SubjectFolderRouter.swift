@@ -3,6 +3,8 @@ import Foundation
 /// The nearest folder above the source that is named like a subject folder: `.../pets/<id>/...`
 /// or `.../children/<id>/...`, as a user's own sorted dumps often are. The `<id>` folder is one
 /// below the folder the user named, or that folder itself (`dossier import ~/dump/pets/leo`).
+/// It names a subject the library has; one it has not is made only with `--create`, else the
+/// source is unassigned with the nearest ids (a typo in a folder name is not a new pet).
 public struct SubjectFolderRouter: Router {
     public let name = "subject-folder"
     public let summary = "the nearest pets/<id> or children/<id> folder above the source"
@@ -18,14 +20,28 @@ public struct SubjectFolderRouter: Router {
             let name = (folder as NSString).lastPathComponent
             let parent = ((folder as NSString).deletingLastPathComponent as NSString).lastPathComponent
             guard let kind = SubjectKind(rawValue: parent) else { continue }
+            let subject: Subject
             do {
-                return .subject(Subject(kind: kind, id: try SubjectID(name)))
+                subject = Subject(kind: kind, id: try SubjectID(name))
             } catch {
                 return .unassigned(reason: "the folder \(kind.rawValue)/\(name) is not a valid subject id: "
                     + "an id is \(SubjectID.rule)")
             }
+            // A folder is not enough to make a subject: `pets/lepo` for leo would become one.
+            guard context.createsSubjects || context.existingSubjects.contains(subject) else {
+                return .unassigned(reason: SubjectFolderRouter.noSubject(subject, among: context.existingSubjects))
+            }
+            return .subject(subject)
         }
         return .undecided
+    }
+
+    /// `no subject pets/lepo in the library (did you mean pets/leo?); add it with ...`
+    static func noSubject(_ subject: Subject, among existing: Set<Subject>) -> String {
+        let closest = ClosestNames.closest(to: subject.path, among: existing.map(\.path))
+        return "no subject \(subject.path) in the library"
+            + (closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)")
+            + "; add it with `dossier subjects add \(subject.path)`, or import with --create to make it from its folder"
     }
 }
 

@@ -44,6 +44,14 @@ public struct KeywordTable: Codable, Sendable, Equatable {
         foods = try container.decodeIfPresent([FoodWords].self, forKey: .foods) ?? []
     }
 
+    /// The kind a word names: a kind itself (`weight`), or one of its words in any language the
+    /// table has (`체중`, `Weight`, `体重`); nil when it names none.
+    public func kind(named word: String) -> String? {
+        let lowered = word.lowercased()
+        if kinds.contains(where: { $0.kind == lowered }) { return lowered }
+        return kinds.first { $0.words.contains { $0.lowercased() == lowered } }?.kind
+    }
+
     /// Where a library keeps its additions, relative to its root.
     public static let configurationPath = "config/keywords.json"
 

@@ -47,7 +47,7 @@ struct ListProblemsCommand: ParsableCommand {
             "line": problem.line ?? NSNull(),
             "text": problem.text ?? NSNull(),
             "reason": problem.reason,
-            "found_at": problem.foundAt,
+            "foundAt": problem.foundAt,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)

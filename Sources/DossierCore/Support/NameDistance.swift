@@ -1,9 +1,9 @@
 /// Edit distance between two names, for "did you mean" suggestions.
-enum NameDistance {
+public enum NameDistance {
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbours each cost 1, since a swapped pair ("Loe") is the commonest typo after a wrong key.
     /// Gives up early (returning `limit + 1`) once every alignment costs more than `limit`.
-    static func between(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+    public static func between(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
         var previous2 = [Int](repeating: 0, count: width)
