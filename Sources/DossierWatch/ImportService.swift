@@ -434,6 +434,15 @@ public final class ImportService: Service {
         }
         // The problems themselves, not a count: the log is where a daemon's user reads what to fix.
         if !outcome.problems.isEmpty { fields["problems"] = .array(outcome.problems.map { .string(SourcePath.displayed($0)) }) }
+        // The daemon never overwrites a field typed by hand: it says what it changed and what it kept.
+        let changed = outcome.profileChanges.filter { !$0.changed.isEmpty }
+        if !changed.isEmpty {
+            fields["profiles"] = "\(changed.map { "\($0.subject.path): \($0.changed.joined(separator: ", "))" }.joined(separator: "; "))"
+        }
+        let kept = outcome.profileChanges.flatMap { change in
+            change.keptTyped.map { "\(change.subject.path) \($0.field) \($0.kept) (the file said \($0.imported))" }
+        }
+        if !kept.isEmpty { fields["profilesKept"] = "\(SourcePath.displayed(kept.joined(separator: "; ")))" }
         logger.record(event, level: level, fields)
     }
 }

@@ -3,8 +3,10 @@ import Logging
 /// What a line of the daemon's log says happened: its `event` field, always one of these, so a
 /// collector can filter on it. The other fields of a line: `time`, `level`, and, as the event
 /// has them, `source`, `subject`, `destination`, `library`, `reason`, `retry`, the counts
-/// `found`, `files`, `recordsAdded`, `recordsDuplicate`, `recordsReplaced` (numbers), and
-/// `problems` (the source's problems, each naming its line).
+/// `found`, `files`, `recordsAdded`, `recordsDuplicate`, `recordsReplaced` (numbers),
+/// `problems` (the source's problems, each naming its line); for a source of profiles,
+/// `profiles` (the fields it changed, per subject) and `profilesKept` (the fields typed by hand
+/// it left, with the value the file gave).
 public enum WatchEvent: String, CaseIterable, Sendable {
     /// Started: the inbox, the library, and how many files it found there.
     case watching

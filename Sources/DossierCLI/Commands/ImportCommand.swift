@@ -20,7 +20,9 @@ struct ImportCommand: AsyncParsableCommand {
             else the nearest pets/<id> or children/<id> folder above it, else a folder above it named \
             after an existing subject, else a file or folder named after a subject's name or alias; \
             only folders below the path named on the command line count. \
-            Sources are copied and left untouched unless --move is given. Problems with single lines \
+            Sources are copied and left untouched unless --move is given. A profile's fields typed with \
+            `dossier subjects add` or `edit` stay unless --overwrite-profiles is given; each outcome lists \
+            the profile fields it changed, per subject, and the typed ones it kept. Problems with single lines \
             are reported with the file and line; the rest imports. \
             Exit status: 0 when everything was filed or was already there; 1 when a source failed; \
             2 when the library could not be used; 3 when the import finished but left problems, \
@@ -54,6 +56,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The kind of records from sources that do not say (a CSV without a kind column).",
                                valueName: "kind"))
     var kind: String?
+
+    @Flag(help: "Let profiles the sources give replace the fields typed with `dossier subjects add` or `edit` (else those stay, and the outcome says what was kept).")
+    var overwriteProfiles = false
 
     @Flag(help: "Show where each source would be filed; write nothing, not even the index.")
     var dryRun = false
@@ -100,6 +105,7 @@ struct ImportCommand: AsyncParsableCommand {
                                     requestedKind: kind.map { $0.lowercased() })
         options.originals = photoOptions.originals
         options.createsSubjects = create
+        options.overwritesTypedFields = overwriteProfiles
         var logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .info : .warning
         let pipeline = ImportPipeline(registry: try BuiltinPlugins.registry(renditions: photoOptions.renditions),

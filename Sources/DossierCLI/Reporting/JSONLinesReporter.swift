@@ -46,6 +46,16 @@ struct JSONLinesReporter: OutcomeListener {
             object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate,
                                  "removed": outcome.recordsRemoved]
         }
+        let changed = outcome.profileChanges.filter { !$0.changed.isEmpty }
+        if !changed.isEmpty {
+            object["profiles"] = Dictionary(uniqueKeysWithValues: changed.map { ($0.subject.path, $0.changed) })
+        }
+        let kept = outcome.profileChanges.filter { !$0.keptTyped.isEmpty }
+        if !kept.isEmpty {
+            object["profilesKept"] = Dictionary(uniqueKeysWithValues: kept.map { change in
+                (change.subject.path, change.keptTyped.map { ["field": $0.field, "kept": $0.kept, "imported": $0.imported] })
+            })
+        }
         if outcome.sourceRemoved { object["sourceRemoved"] = true }
         if let stage = outcome.stage { object["stage"] = stage.rawValue }
         return serialize(object)

@@ -48,7 +48,7 @@ final class TerminalReporter: OutcomeListener {
         // How a log or CSV was read is shown for each one, so a misreading is seen at once.
         // So is a photo filed though damaged: the user's copy may be the only one.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
-            || outcome.damaged || outcome.refiled
+            || outcome.damaged || outcome.refiled || !outcome.profileChanges.isEmpty
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -82,9 +82,27 @@ final class TerminalReporter: OutcomeListener {
         }
         if outcome.sourceRemoved && verbose { text += " (source removed)" }
         if let reading = outcome.reading { text += "\n  read: \(SourcePath.displayed(reading))" }
+        text += TerminalReporter.profileLines(outcome.profileChanges, dryRun: dryRun)
         text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
         if verbose { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"
+    }
+
+    /// A line for each profile the source changed, naming the fields, and one for each field typed
+    /// by hand it kept, with the value the source gave: a source of many profiles says what it did
+    /// to every one, and a difference kept is never silent.
+    static func profileLines(_ changes: [ProfileChange], dryRun: Bool) -> String {
+        var lines = ""
+        for change in changes where !change.changed.isEmpty {
+            lines += "\n  profile \(change.subject.path): \(dryRun ? "would change " : "")\(change.changed.joined(separator: ", "))"
+        }
+        for change in changes {
+            for kept in change.keptTyped {
+                lines += "\n  kept \(change.subject.path) \(kept.field) \(SourcePath.displayed(kept.kept)), typed by hand; "
+                    + "the import said \(SourcePath.displayed(kept.imported)) (--overwrite-profiles takes it)"
+            }
+        }
+        return lines
     }
 
     static func summaryLine(_ summary: ImportSummary) -> String {

@@ -5,10 +5,13 @@ import Foundation
 public struct FilingContext: Sendable {
     public let layout: LibraryLayout
     public let dryRun: Bool
+    /// `--overwrite-profiles`: what a source says replaces what a person typed into a profile.
+    public let overwritesTypedFields: Bool
 
-    public init(layout: LibraryLayout, dryRun: Bool) {
+    public init(layout: LibraryLayout, dryRun: Bool, overwritesTypedFields: Bool = false) {
         self.layout = layout
         self.dryRun = dryRun
+        self.overwritesTypedFields = overwritesTypedFields
     }
 
     /// Replaces (or creates) a file inside the library atomically: written whole into staging,

@@ -31,6 +31,9 @@ public struct ImportOptions: Sendable {
     /// filed log deleted by hand): recorded as departed before anything is filed, so a new file
     /// at such a path is not taken for the old one edited.
     public var departures: [String] = []
+    /// `dossier import --overwrite-profiles`: a source's profile fields replace the ones a person
+    /// typed (`subjects add`, `subjects edit`), which otherwise stay and are reported kept.
+    public var overwritesTypedFields = false
 
     /// How a source relates to what was imported from its path before.
     public enum SourceHistory: Sendable, Equatable {

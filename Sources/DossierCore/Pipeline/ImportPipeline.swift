@@ -368,30 +368,30 @@ public struct ImportPipeline: Sendable {
         return (changed, result.ids)
     }
 
-    /// Files custom items (profiles, species entries) one at a time.
+    /// Files custom items (profiles, species entries) one at a time, gathering what each did to
+    /// a profile per subject, so a source of several profiles reports every one.
     func fileCustomItems(_ worked: inout WorkedSource) throws {
         guard !worked.customItems.isEmpty else { return }
-        let context = FilingContext(layout: layout, dryRun: options.dryRun)
+        let context = FilingContext(layout: layout, dryRun: options.dryRun, overwritesTypedFields: options.overwritesTypedFields)
         var anyFiled = worked.outcome.recordsAdded > 0
         for item in worked.customItems {
             let result = try item.file(in: context)
-            let path: String
-            switch result {
-            case .filed(let filedPath):
-                anyFiled = true
-                path = filedPath
-            case .unchanged(let unchangedPath):
-                path = unchangedPath
-            }
-            if worked.outcome.destination == nil { worked.outcome.destination = try layout.url(forRelativePath: path).path }
+            if result.wroteFile { anyFiled = true }
+            if let change = result.profileChange, !change.isEmpty { worked.outcome.noting(change) }
+            if worked.outcome.destination == nil { worked.outcome.destination = try layout.url(forRelativePath: result.path).path }
             if worked.outcome.subject == nil { worked.outcome.subject = item.subject }
             if worked.imported == nil, let source = worked.source {
                 worked.imported = ImportedSource(
                     path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
                     modificationTime: source.modificationTime, sha256: "", subject: item.subject?.path ?? "",
-                    filedPath: path)
+                    filedPath: result.path)
             }
         }
+        // A source of several subjects' profiles names them all, as one of several subjects' records does.
+        let profiled = worked.outcome.profileChanges.map(\.subject)
+        var subjects = worked.outcome.subjects.isEmpty ? [worked.outcome.subject].compactMap { $0 } : worked.outcome.subjects
+        for subject in profiled where !subjects.contains(subject) { subjects.append(subject) }
+        if subjects.count > 1 { worked.outcome.subjects = subjects }
         worked.outcome.status = anyFiled || options.dryRun ? .imported : .duplicate
     }
 

@@ -54,6 +54,9 @@ public struct SourceOutcome: Sendable, Equatable {
     /// Records an earlier version of this source (same path, other bytes) gave that this
     /// version no longer does: taken out of their year files.
     public var recordsRemoved = 0
+    /// Every profile the source changed or would have changed (a field typed by hand kept), one
+    /// per subject, in the order the source gave them.
+    public var profileChanges: [ProfileChange] = []
     /// `--move` removed the source after its content was durable in the library.
     public var sourceRemoved: Bool
     /// For a source that was not filed (failed, skipped, unassigned): the stage it stopped at.
@@ -114,4 +117,19 @@ public struct SourceOutcome: Sendable, Equatable {
 
     /// Whether the source held records (so counts belong in reports).
     public var hasRecords: Bool { recordsAdded + recordsDuplicate > 0 }
+}
+
+extension SourceOutcome {
+    /// Adds what the source did to a profile; a second profile of the same subject in one source
+    /// adds to the first's.
+    mutating func noting(_ change: ProfileChange) {
+        guard let index = profileChanges.firstIndex(where: { $0.subject == change.subject }) else {
+            profileChanges.append(change)
+            return
+        }
+        for field in change.changed where !profileChanges[index].changed.contains(field) {
+            profileChanges[index].changed.append(field)
+        }
+        profileChanges[index].keptTyped += change.keptTyped
+    }
 }

@@ -2,7 +2,8 @@ import DossierCore
 import Foundation
 
 /// A profile read from a file, on its way to `<kind>/<id>/profile.json`: laid over the profile
-/// already there (what the file gives wins, the rest stays), normalised, written if it changed.
+/// already there (`ProfileMerge`: what the file gives wins over what an import wrote, a field typed
+/// by hand stays unless `--overwrite-profiles`), normalised, written if it changed.
 public struct SubjectProfileItem: CustomItem {
     public var profile: SubjectProfile
     public let source: SourceFile
@@ -24,10 +25,10 @@ public struct SubjectProfileItem: CustomItem {
         let existing = try store.profile(of: profile.subject)
         // The transforms normalised this profile; laid over the one on disk (normal already), it
         // stays normal.
-        let merged = existing?.updated(with: profile) ?? profile
+        let merge = ProfileMerge(existing: existing, imported: profile, overwritingTyped: context.overwritesTypedFields)
         let path = layout.profilePath(for: profile.subject)
-        if let existing, existing == merged { return .unchanged(path: path) }
-        try context.replaceFile(atRelativePath: path, with: try merged.encoded())
-        return .filed(path: path)
+        if let existing, existing == merge.merged { return .unchanged(path: path, profileChange: merge.change) }
+        try context.replaceFile(atRelativePath: path, with: try merge.merged.encoded())
+        return .filed(path: path, profileChange: merge.change)
     }
 }

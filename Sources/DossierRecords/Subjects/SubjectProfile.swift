@@ -19,10 +19,14 @@ public struct SubjectProfile: Codable, Equatable, Sendable {
     public var notes: String?
     /// Children only.
     public var derived: ChildDerivedFields?
+    /// The fields a person typed (`dossier subjects add`, `edit`): an import leaves them as they
+    /// are unless told to overwrite them (`--overwrite-profiles`). A profile written before
+    /// Dossier kept this list has every field it holds counted as typed (see `init(from:)`).
+    public var typed: Set<ProfileField>
 
     public init(subject: Subject, name: String, aliases: [String] = [], born: RecordDate? = nil, sex: Sex? = nil,
                 animalClass: String? = nil, species: String? = nil, subspecies: String? = nil, morph: String? = nil,
-                notes: String? = nil, derived: ChildDerivedFields? = nil) {
+                notes: String? = nil, derived: ChildDerivedFields? = nil, typed: Set<ProfileField> = []) {
         self.subject = subject
         self.name = name
         self.aliases = aliases
@@ -34,29 +38,13 @@ public struct SubjectProfile: Codable, Equatable, Sendable {
         self.morph = morph
         self.notes = notes
         self.derived = derived
-    }
-
-    /// The fields another profile of the same subject gives, laid over this one (an import
-    /// updates what it knows and leaves the rest).
-    public func updated(with other: SubjectProfile) -> SubjectProfile {
-        var merged = self
-        if !other.name.isEmpty { merged.name = other.name }
-        for alias in other.aliases where !merged.aliases.contains(alias) { merged.aliases.append(alias) }
-        merged.born = other.born ?? born
-        merged.sex = other.sex ?? sex
-        merged.animalClass = other.animalClass ?? animalClass
-        merged.species = other.species ?? species
-        merged.subspecies = other.subspecies ?? subspecies
-        merged.morph = other.morph ?? morph
-        merged.notes = other.notes ?? notes
-        merged.derived = other.derived ?? derived
-        return merged
+        self.typed = typed
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, id, name, aliases, born, sex
         case animalClass = "class"
-        case species, subspecies, morph, notes, derived
+        case species, subspecies, morph, notes, derived, typed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +61,13 @@ public struct SubjectProfile: Codable, Equatable, Sendable {
         morph = try container.decodeIfPresent(String.self, forKey: .morph)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
         derived = try container.decodeIfPresent(ChildDerivedFields.self, forKey: .derived)
+        // A profile from before the list was kept cannot say who wrote its fields. Counted as
+        // typed, an import never silently replaces what a person may have typed: it keeps each
+        // field and says what it would have written, and `--overwrite-profiles` takes it.
+        // A name this Dossier does not know (a later one's field) is passed over, not a broken profile.
+        let typedNames = try container.decodeIfPresent([String].self, forKey: .typed)
+        typed = typedNames.map { Set($0.compactMap(ProfileField.init(rawValue:))) } ?? Set(ProfileField.allCases)
+        typed = typed.filter { $0.value(in: self) != nil }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -89,6 +84,8 @@ public struct SubjectProfile: Codable, Equatable, Sendable {
         try container.encodeIfPresent(morph, forKey: .morph)
         try container.encodeIfPresent(notes, forKey: .notes)
         try container.encodeIfPresent(derived, forKey: .derived)
+        // Written even when empty: a profile without the list is one from before it was kept.
+        try container.encode(typed.sorted(), forKey: .typed)
     }
 
     /// The profile as written to disk: pretty, keys sorted, so diffs of a library stay readable.

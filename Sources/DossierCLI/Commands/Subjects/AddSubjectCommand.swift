@@ -11,7 +11,10 @@ struct AddSubjectCommand: ParsableCommand {
         discussion: """
             A pet's class, species, subspecies and morph are normalised through the library's species table \
             (Korean, English and Latin names map to one entry). A child's profile gets the fields old diary \
-            apps showed: age, zodiac animal, star sign, birthstone, lunar birthday, 100th day, first birthday.
+            apps showed: age, zodiac animal, star sign, birthstone, lunar birthday, 100th day, first birthday. \
+            A name or alias (or the id) another subject already answers to is refused, as `subjects edit` refuses \
+            it: lines naming it could be filed under neither. The fields given here are typed by hand: an import \
+            leaves them (and says what it would have written) unless `dossier import --overwrite-profiles`.
 
             Examples:
               dossier subjects add pets/leo --name 레오 --alias Leo --born 2022-06-01 --sex 수컷 --species 레게 --morph 마크스노우
@@ -45,7 +48,9 @@ struct AddSubjectCommand: ParsableCommand {
             if try store.profile(of: subject) != nil || layout.existingSubjects().contains(subject) {
                 throw ProfileError.alreadyExists(subject.path)
             }
-            var profile = SubjectProfile(subject: subject, name: name, aliases: aliases)
+            // Its id is a name it answers to as well, as logs may write it.
+            try TakenNames(byOthersThan: subject, in: layout).refuse([name] + aliases + [subject.id.rawValue])
+            var profile = SubjectProfile(subject: subject, name: name, aliases: aliases, typed: [.name])
             fields.apply(to: &profile)
             profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today(in: LibraryTimeZone.of(layout)))
             try store.save(profile)

@@ -11,8 +11,9 @@ struct EditSubjectCommand: ParsableCommand {
         commandName: "edit",
         abstract: "Change a pet's or a child's profile: name, aliases, birth date, sex, species...",
         discussion: """
-            Only what is given changes. An alias already used by another subject is refused: lines naming it \
-            could not be filed under either. After adding an alias, `dossier problems retry` files the lines \
+            Only what is given changes. A name or alias another subject already answers to is refused: lines \
+            naming it could not be filed under either. A field given here is typed by hand: an import leaves it \
+            (and says what it would have written) unless `dossier import --overwrite-profiles`. After adding an alias, `dossier problems retry` files the lines \
             that were not filed for its name.
 
             Examples:
@@ -56,7 +57,7 @@ struct EditSubjectCommand: ParsableCommand {
             let store = ProfileStore(layout: layout)
             // A subject made by filing into its folder has no profile yet: its id is its name.
             var profile = try store.profile(of: subject) ?? SubjectProfile(subject: subject, name: subject.id.rawValue)
-            try apply(to: &profile, othersNames: EditSubjectCommand.namesOfOthers(than: subject, in: layout))
+            try apply(to: &profile, taken: TakenNames(byOthersThan: subject, in: layout))
             profile = try ProfileNormaliser(layout: layout).normalised(profile, today: RecordDate.today(in: try LibraryTimeZone.of(layout)))
             try store.save(profile)
             withExtendedLifetime(session) {}
@@ -67,39 +68,24 @@ struct EditSubjectCommand: ParsableCommand {
         }
     }
 
-    private func apply(to profile: inout SubjectProfile, othersNames: [String: Subject]) throws {
+    private func apply(to profile: inout SubjectProfile, taken: TakenNames) throws {
         for alias in removedAliases {
-            guard let index = profile.aliases.firstIndex(where: { EditSubjectCommand.key($0) == EditSubjectCommand.key(alias) }) else {
+            guard let index = profile.aliases.firstIndex(where: { TakenNames.key($0) == TakenNames.key(alias) }) else {
                 let known = profile.aliases.isEmpty ? "it has none" : "its aliases: " + profile.aliases.joined(separator: ", ")
                 throw EditError("\(profile.subject.path) has no alias '\(alias)'; \(known)")
             }
             profile.aliases.remove(at: index)
         }
-        for newName in [name].compactMap({ $0 }) + addedAliases {
-            if let other = othersNames[EditSubjectCommand.key(newName)] {
-                throw EditError("'\(newName)' is already a name of \(other.path): lines naming it could be filed under neither")
-            }
+        try taken.refuse([name].compactMap { $0 } + addedAliases)
+        if let name {
+            profile.name = name.trimmingCharacters(in: .whitespaces)
+            profile.typed.insert(.name)
         }
-        if let name { profile.name = name.trimmingCharacters(in: .whitespaces) }
         for alias in addedAliases.map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            let taken = ([profile.name, profile.subject.id.rawValue] + profile.aliases).map(EditSubjectCommand.key)
-            if !taken.contains(EditSubjectCommand.key(alias)) { profile.aliases.append(alias) }
+            let taken = ([profile.name, profile.subject.id.rawValue] + profile.aliases).map(TakenNames.key)
+            if !taken.contains(TakenNames.key(alias)) { profile.aliases.append(alias) }
         }
         fields.apply(to: &profile)
-    }
-
-    /// Every other subject's id, name and aliases, by the key names are compared with.
-    static func namesOfOthers(than subject: Subject, in layout: LibraryLayout) -> [String: Subject] {
-        var names: [String: Subject] = [:]
-        for (other, known) in layout.subjectNames() where other != subject {
-            for name in known { names[key(name)] = other }
-        }
-        return names
-    }
-
-    /// Names compare as the logs' names do: case folded, in one Unicode normal form.
-    static func key(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased().trimmingCharacters(in: .whitespaces)
     }
 
     struct EditError: Error, CustomStringConvertible {

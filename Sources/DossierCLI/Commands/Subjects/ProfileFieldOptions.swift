@@ -39,7 +39,8 @@ struct ProfileFieldOptions: ParsableArguments {
         if let sex, Sex(reading: sex) == nil { throw ValidationError("--sex: \(ProfileError.invalidSex(sex))") }
     }
 
-    /// Sets the fields that were given; the others stay as they are.
+    /// Sets the fields that were given, each marked typed so an import leaves it (unless
+    /// `--overwrite-profiles`); the others stay as they are.
     func apply(to profile: inout SubjectProfile) {
         if let born { profile.born = RecordDate(iso8601: born) }
         if let sex { profile.sex = Sex(reading: sex) }
@@ -48,5 +49,8 @@ struct ProfileFieldOptions: ParsableArguments {
         if let subspecies { profile.subspecies = subspecies }
         if let morph { profile.morph = morph }
         if let notes { profile.notes = notes }
+        let given: [(ProfileField, String?)] = [(.born, born), (.sex, sex), (.animalClass, animalClass), (.species, species),
+                                                (.subspecies, subspecies), (.morph, morph), (.notes, notes)]
+        profile.typed.formUnion(given.filter { $0.1 != nil }.map(\.0))
     }
 }
