@@ -120,7 +120,7 @@ struct HostileInputSafetyTests {
         #expect(lines[6] == "2 in quarantine; `dossier quarantine retry ID|--all` once the cause is fixed.")
 
         // An id as the list shows it is the id to give back.
-        let removed = try DossierBinary.run(["quarantine", "remove", ids[1], "--library", "Library"], in: folder.url)
+        let removed = try DossierBinary.run(["quarantine", "remove", ids[1], "--yes", "--library", "Library"], in: folder.url)
         #expect(removed.status == 0, "\(removed.standardError)")
         #expect(removed.standardOutput == "Removed \(ids[1]) (from \(folder.path("inbox/pets/rex"))/\(HostileInputSafetyTests.newlineShown)).\n")
     }

@@ -147,7 +147,7 @@ struct WatchSafetyTests {
         let listedAll = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
         let blob = listedAll.jsonLines.first { ($0["id"] as? String)?.hasSuffix("/blob.bin") == true }
         #expect(blob?["stage"] as? String == "sniff")
-        _ = try DossierBinary.run(["quarantine", "remove", try #require(blob?["id"] as? String), "--library", "Library"], in: folder.url)
+        _ = try DossierBinary.run(["quarantine", "remove", try #require(blob?["id"] as? String), "--yes", "--library", "Library"], in: folder.url)
         let listed = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
         let entries = listed.jsonLines.sorted { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
         #expect(entries.count == 2)
@@ -172,7 +172,7 @@ struct WatchSafetyTests {
         let after = try DossierBinary.run(["quarantine", "list", "--json", "--library", "Library"], in: folder.url)
         #expect(after.jsonLines.count == 1)
         #expect(after.jsonLines.first?["retries"] as? Int == 1)
-        let removed = try DossierBinary.run(["quarantine", "remove", id, "--library", "Library"], in: folder.url)
+        let removed = try DossierBinary.run(["quarantine", "remove", id, "--yes", "--library", "Library"], in: folder.url)
         #expect(removed.status == 0)
         #expect(folder.files(under: "Library/quarantine").isEmpty)
         #expect(await daemon.stop().status == 0)

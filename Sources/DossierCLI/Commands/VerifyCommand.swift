@@ -47,7 +47,7 @@ struct VerifyCommand: ParsableCommand {
             result = try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full) { progress in
                 bar.withLock {
                     $0.draw(completed: progress.files, total: progress.totalFiles,
-                            detail: progress.totalBytes > 0 ? VerifyCommand.bytes(progress.bytes) : "")
+                            detail: progress.totalBytes > 0 ? CommandSupport.bytes(progress.bytes) : "")
                 }
             }
             bar.withLock { $0.clear() }
@@ -71,7 +71,7 @@ struct VerifyCommand: ParsableCommand {
 
     static func summary(_ result: VerificationResult, library: String, quick: Bool, seconds: Double) -> String {
         let files = "\(result.checkedFiles) \(result.checkedFiles == 1 ? "file" : "files")"
-        let how = quick ? " by size and time" : " (\(bytes(result.checkedBytes)) read)"
+        let how = quick ? " by size and time" : " (\(CommandSupport.bytes(result.checkedBytes)) read)"
         let renditions = result.renditions == 0 ? ""
             : " (\(result.renditions) \(result.renditions == 1 ? "rendition" : "renditions") beside \(result.renditions == 1 ? "its photo" : "their photos") "
                 + "passed over: made from \(result.renditions == 1 ? "it" : "them"))"
@@ -83,18 +83,6 @@ struct VerifyCommand: ParsableCommand {
             }.joined(separator: ", ")
         return "Checked \(files)\(how) of \(SourcePath.displayed(library)) in \(String(format: "%.2f", seconds)) s: "
             + "\(found)\(renditions).\n"
-    }
-
-    /// `812 KB`, `1.4 GB`: decimal units, as `df -H` and file managers show them.
-    static func bytes(_ count: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(count) bytes" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
     }
 
     /// A finding in `--json`.

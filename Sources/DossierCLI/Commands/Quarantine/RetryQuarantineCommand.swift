@@ -3,16 +3,23 @@ import DossierCore
 import Foundation
 import Logging
 
-/// `dossier quarantine retry ID|--all`: puts quarantined sources through the pipeline again.
+/// `dossier quarantine retry ID|--all [--subject KIND/ID]`: puts quarantined sources through the
+/// pipeline again.
 struct RetryQuarantineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retry",
         abstract: "Import quarantined sources again; those that file leave the quarantine.",
         discussion: """
             Each source is read from the quarantine and routed by the path it had in the inbox, as the daemon \
-            would have. One that files (or is found already filed, its copy checked) is removed from the \
-            quarantine with its note; one that fails again stays, its note saying why now. The exit status is \
-            1 if any failed again.
+            would have, or filed under --subject (as `dossier import --subject` files): the way out for a \
+            file quarantined with no subject. One that files (or is found already filed, its copy checked) is \
+            removed from the quarantine with its note; one that fails again stays, its note saying why now. \
+            The exit status is 1 if any failed again.
+
+            Examples:
+              dossier quarantine retry --all
+              dossier quarantine retry 2026-11-25/notes.txt --subject pets/leo
+              dossier quarantine retry 2026-11-25/IMG_0042.jpg --subject pets/mochi --create
             """)
 
     @Argument(help: ArgumentHelp("Ids of quarantined sources, as `dossier quarantine list` shows them.", valueName: "id"))
@@ -21,6 +28,13 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
     @Flag(help: "Retry every quarantined source.")
     var all = false
 
+    @Option(help: ArgumentHelp("File the retried sources under this subject, e.g. pets/leo or children/mina.",
+                               valueName: "kind/id"))
+    var subject: String?
+
+    @Flag(help: "Create the --subject's folder when the library has no such subject yet (else a misspelt --subject is refused).")
+    var create = false
+
     @OptionGroup var libraryOptions: LibraryOptions
 
     @Flag(help: "Print one JSON object per source, then one summary object, on standard output.")
@@ -28,11 +42,23 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
 
     func validate() throws {
         if ids.isEmpty == !all { throw ValidationError("Give the ids of quarantined sources, or --all.") }
+        if let subject {
+            do { _ = try Subject(parsing: subject) } catch { throw ValidationError("--subject: \(error)") }
+        }
+        if create && subject == nil { throw ValidationError("--create makes the --subject's folder: give --subject too.") }
     }
 
     func run() async throws {
         let layout = libraryOptions.layout
         try CommandSupport.requireLibrary(layout)
+        let requested = try subject.map { try Subject(parsing: $0) }
+        // Refused before anything is read: a misspelt --subject would otherwise file the
+        // quarantine's sources under a subject nobody has.
+        if let requested, !create, !layout.existingSubjects().contains(requested) {
+            throw ValidationError("--subject: there is no subject \(requested.path) in \(layout.root.path)"
+                + CommandSupport.didYouMean(requested, in: layout)
+                + "; give --create to make it, or add it first with `dossier subjects add`.")
+        }
         let quarantine = Quarantine(layout: layout)
         let entries: [QuarantineEntry]
         let sources: [SourceFile]
@@ -52,7 +78,7 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
         // --move: a source that files leaves the quarantine only once its copy is checked. It left
         // its inbox path when it was quarantined: a new source, whatever was filed from that path
         // since, so its records never replace any.
-        var options = ImportOptions(move: true)
+        var options = ImportOptions(requestedSubject: requested, move: true)
         options.access = .existing
         options.history = .departed
         let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
