@@ -9,14 +9,16 @@ import Testing
 struct ProblemsLedgerSafetyTests {
     static let noSubject = "no subject: give --subject KIND/ID, or put the file under a pets/<id> or children/<id> folder"
 
+    static let log = "그냥 메모\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n물갈이 했음\n2024-03-05 레오 체중 45g\n"
+
     /// A library with pets/leo (레오) and a log naming 레오, a misspelt 레우 and nobody, imported
-    /// with --move: the log is gone from its folder once imported.
-    static func importedLog(in folder: TemporaryFolder) throws -> (keptPath: String, source: String) {
+    /// with --move (the log is gone from its folder once imported), or without.
+    static func importedLog(in folder: TemporaryFolder, move: Bool = true) throws -> (keptPath: String, source: String) {
         let added = try DossierBinary.run(["subjects", "add", "pets/leo", "--name", "레오", "--library", "Library"], in: folder.url)
         #expect(added.status == 0, "\(added.standardError)")
-        try folder.write("그냥 메모\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n물갈이 했음\n2024-03-05 레오 체중 45g\n",
-                         to: "notes/shared.txt")
-        let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--move", "--json"], in: folder.url)
+        try folder.write(log, to: "notes/shared.txt")
+        let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--json"] + (move ? ["--move"] : []),
+                                             in: folder.url)
         #expect(imported.status == 3, "\(imported.standardOutput)")
         let kept = try #require(folder.files(under: "Library/sources").first)
         return ("sources/\(kept)", folder.path("notes/shared.txt"))
@@ -84,6 +86,71 @@ struct ProblemsLedgerSafetyTests {
         #expect(unknown.status == 1)
         #expect(unknown.standardError == "dossier: no problem with the id #1 in \(folder.path("Library")) (see `dossier problems`)\n")
         #expect(try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines.count == 2)
+    }
+
+    /// `#id line text` for each problem in the ledger, as `problems --json` lists them.
+    static func listed(_ folder: TemporaryFolder) throws -> [String] {
+        try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines.map {
+            "#\($0["id"] as? Int ?? 0) \($0["line"] as? Int ?? 0) \($0["text"] as? String ?? "")"
+        }
+    }
+
+    static let firstListing = ["#1 1 그냥 메모", "#2 3 2024-03-03 레우 탈피 (완탈)", "#3 4 물갈이 했음"]
+
+    @Test("A problem keeps its id through `problems retry` until it is solved, and `problems dismiss` takes the id the listing showed")
+    func aProblemKeepsItsIdThroughRetries() throws {
+        let folder = try TemporaryFolder()
+        _ = try ProblemsLedgerSafetyTests.importedLog(in: folder)
+        let foundAt = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines
+            .map { $0["found_at"] as? String }
+        #expect(try ProblemsLedgerSafetyTests.listed(folder) == ProblemsLedgerSafetyTests.firstListing)
+
+        // Nothing fixed: every problem is still there, under its id, found when it was first found.
+        #expect(try DossierBinary.run(["problems", "retry", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try ProblemsLedgerSafetyTests.listed(folder) == ProblemsLedgerSafetyTests.firstListing)
+        #expect(try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines
+            .map { $0["found_at"] as? String } == foundAt)
+
+        // Two solved: they go; the one left keeps its id.
+        let added = try DossierBinary.run(["subjects", "add", "pets/leu", "--name", "레우", "--library", "Library"], in: folder.url)
+        #expect(added.status == 0)
+        #expect(try DossierBinary.run(["problems", "retry", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try ProblemsLedgerSafetyTests.listed(folder) == ["#1 1 그냥 메모"])
+
+        let dismissed = try DossierBinary.run(["problems", "dismiss", "1", "--library", "Library"], in: folder.url)
+        #expect(dismissed.status == 0, "\(dismissed.standardError)")
+        #expect(dismissed.standardOutput == "Dismissed problem #1.\n")
+        #expect(try ProblemsLedgerSafetyTests.listed(folder).isEmpty)
+    }
+
+    @Test("A problem keeps its id when the same log is imported again, moved away and back or left in place", arguments: [true, false])
+    func aProblemKeepsItsIdThroughAReimport(movedAway: Bool) throws {
+        let folder = try TemporaryFolder()
+        _ = try ProblemsLedgerSafetyTests.importedLog(in: folder, move: movedAway)
+        try folder.write(ProblemsLedgerSafetyTests.log, to: "notes/shared.txt")
+        let again = try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url)
+        #expect(again.status == 3, "\(again.standardOutput)\(again.standardError)")
+        #expect(try ProblemsLedgerSafetyTests.listed(folder) == ProblemsLedgerSafetyTests.firstListing)
+    }
+
+    @Test("A problem keeps its id when an edited log with a line inserted above it is imported again; a new problem gets a new id")
+    func aProblemKeepsItsIdWhenItsLineMoves() throws {
+        let folder = try TemporaryFolder()
+        _ = try ProblemsLedgerSafetyTests.importedLog(in: folder, move: false)
+        let log = try folder.write("그냥 메모\n2024-03-01 레오 체중 44g\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n"
+            + "물갈이 했음\n2024-03-05 레오 체중 45g\n2024-03-06 코코 산책\n", to: "notes/shared.txt")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: log)
+        let edited = try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url)
+        #expect(edited.status == 3, "\(edited.standardOutput)\(edited.standardError)")
+        #expect(try ProblemsLedgerSafetyTests.listed(folder)
+            == ["#1 1 그냥 메모", "#2 4 2024-03-03 레우 탈피 (완탈)", "#3 5 물갈이 했음", "#4 7 2024-03-06 코코 산책"])
+
+        // The note about nobody deleted: its problem is solved, and goes; the others keep theirs.
+        try "그냥 메모\n2024-03-01 레오 체중 44g\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n"
+            .write(toFile: log, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 120)], ofItemAtPath: log)
+        #expect(try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url).status == 3)
+        #expect(try ProblemsLedgerSafetyTests.listed(folder) == ["#1 1 그냥 메모", "#2 4 2024-03-03 레우 탈피 (완탈)"])
     }
 
     @Test("The problems of a folder that holds no library are not an empty list but an error")

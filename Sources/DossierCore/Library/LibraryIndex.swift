@@ -490,7 +490,7 @@ public final class LibraryIndex: Sendable {
     /// Records a filed file, the year files that changed, and the source they came from, in
     /// one transaction.
     /// With `ledger`, the source's problems replace those its earlier imports left (from this
-    /// path, or from the same kept bytes). `yearFiles` are the source version's rows as they now
+    /// path, or from the same kept bytes); one found again keeps its id (`ProblemContinuity`). `yearFiles` are the source version's rows as they now
     /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
     /// With `departure`, the source is about to be removed: recorded in the same commit.
     public func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
@@ -512,11 +512,15 @@ public final class LibraryIndex: Sendable {
             try source?.upsert(db)
             try kept?.upsert(db)
             if let ledger {
-                try LedgerProblem.filter(Column("source_path") == ledger.sourcePath).deleteAll(db)
+                var earlier = LedgerProblem.filter(Column("source_path") == ledger.sourcePath)
                 if let keptPath = ledger.keptPath {
-                    try LedgerProblem.filter(Column("kept_path") == keptPath).deleteAll(db)
+                    earlier = LedgerProblem.filter(Column("source_path") == ledger.sourcePath || Column("kept_path") == keptPath)
                 }
-                for var problem in ledger.problems { try problem.insert(db) }
+                // A problem still there keeps its id (a person may be about to dismiss it by that
+                // id); the solved ones go, the new ones get ids of their own.
+                let found = ProblemContinuity.carry(from: try earlier.fetchAll(db), to: ledger.problems)
+                try earlier.deleteAll(db)
+                for var problem in found { try problem.insert(db) }
             }
             if let departure { try LibraryIndex.mark(departure, in: db) }
         }

@@ -10,7 +10,9 @@ struct ProblemsCommand: ParsableCommand {
             that cannot be read, a line too long, a bad profile id) is kept in the problems ledger with the \
             library's copy of its source (under <library>/sources/), its line and the reason. Fix the cause \
             (`dossier subjects edit pets/leo --add-alias 레우` for a misspelt name, `dossier subjects add` for a \
-            new one), then `dossier problems retry` reads those sources again and files what now resolves.
+            new one), then `dossier problems retry` reads those sources again and files what now resolves. \
+            A problem keeps its id until it is solved or dismissed, through retries and re-imports: it is the \
+            same problem while the same line (its text as written) is not filed, wherever an edit moved it.
 
             Examples:
               dossier problems
