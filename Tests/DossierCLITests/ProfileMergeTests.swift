@@ -58,7 +58,7 @@ struct ProfileMergeTests {
     func aTypedBirthTimeIsKept() throws {
         try addMina()
         try folder.write(ProfileMergeTests.minaPlist, to: "mina.plist")
-        let imported = try run(["import", "mina.plist"])
+        let imported = try run(["import", "--create", "mina.plist"])
         #expect(imported.status == 0, "\(imported.standardError)")
         let said: String = "imported \(folder.path("mina.plist")) -> \(folder.path("Library/children/mina/profile.json"))\n"
             + "  profile children/mina: aliases\n" + ProfileMergeTests.keptLine + "1 source: 1 imported, "
@@ -70,7 +70,7 @@ struct ProfileMergeTests {
 
         // Imported again after an edit: nothing to change, the difference said once more.
         try folder.write(ProfileMergeTests.minaPlist + "\n", to: "mina.plist")
-        let again = try run(["import", "mina.plist", "--json"])
+        let again = try run(["import", "--create", "mina.plist", "--json"])
         #expect(again.status == 0)
         let outcome = try #require(again.outcomes.first)
         #expect(outcome["status"] as? String == "duplicate")
@@ -82,7 +82,7 @@ struct ProfileMergeTests {
     func overwriteProfilesReplacesIt() throws {
         try addMina()
         try folder.write(ProfileMergeTests.minaPlist, to: "mina.plist")
-        let imported = try run(["import", "mina.plist", "--overwrite-profiles", "--json"])
+        let imported = try run(["import", "--create", "mina.plist", "--overwrite-profiles", "--json"])
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["profiles"] as? [String: [String]] == ["children/mina": ["aliases", "born"]])
@@ -95,7 +95,7 @@ struct ProfileMergeTests {
         let edited = try run(["subjects", "edit", "children/mina", "--born", "2024-02-10T14:30"])
         #expect(edited.status == 0, "\(edited.standardError)")
         try folder.write(ProfileMergeTests.minaPlist + "\n", to: "mina.plist")
-        let again = try run(["import", "mina.plist", "--json"])
+        let again = try run(["import", "--create", "mina.plist", "--json"])
         #expect(try #require(again.outcomes.first)["profilesKept"] != nil)
         #expect(try profile("children/mina")["born"] as? String == "2024-02-10T14:30")
     }
@@ -105,7 +105,7 @@ struct ProfileMergeTests {
         try addMina()
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples/profiles.plist"),
                                          to: folder.url.appendingPathComponent("profiles.plist"))
-        let shown = try run(["import", "profiles.plist", "--dry-run"])
+        let shown = try run(["import", "--create", "profiles.plist", "--dry-run"])
         #expect(shown.status == 0, "\(shown.standardError)")
         // The property list's keys are read in order: children, then pets.
         let destination: String = folder.path("Library/children/mina/profile.json")
@@ -116,7 +116,7 @@ struct ProfileMergeTests {
         said += ProfileMergeTests.keptLine + "Dry run (nothing written): 1 source: 1 would import, "
         #expect(shown.standardOutput.hasPrefix(said), "\(shown.standardOutput)")
 
-        let imported = try run(["import", "profiles.plist", "--json"])
+        let imported = try run(["import", "--create", "profiles.plist", "--json"])
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect(outcome["subject"] as? String == "children/mina")
@@ -148,7 +148,7 @@ struct ProfileMergeTests {
             """, to: "Library/pets/leo/profile.json")
         try FileManager.default.copyItem(at: DossierBinary.packageRoot.appendingPathComponent("Samples/profiles.plist"),
                                          to: folder.url.appendingPathComponent("profiles.plist"))
-        let imported = try run(["import", "profiles.plist", "--json"])
+        let imported = try run(["import", "--create", "profiles.plist", "--json"])
         #expect(imported.status == 0, "\(imported.standardError)")
         let outcome = try #require(imported.outcomes.first)
         #expect((outcome["profiles"] as? [String: [String]])?["pets/leo"] == ["aliases", "born", "class", "species", "morph"])

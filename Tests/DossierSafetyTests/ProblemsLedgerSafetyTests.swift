@@ -128,7 +128,7 @@ struct ProblemsLedgerSafetyTests {
         let folder = try TemporaryFolder()
         _ = try ProblemsLedgerSafetyTests.importedLog(in: folder, move: movedAway)
         try folder.write(ProblemsLedgerSafetyTests.log, to: "notes/shared.txt")
-        let again = try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url)
+        let again = try DossierBinary.run(["import", "--create", "notes", "--library", "Library"], in: folder.url)
         #expect(again.status == 3, "\(again.standardOutput)\(again.standardError)")
         #expect(try ProblemsLedgerSafetyTests.listed(folder) == ProblemsLedgerSafetyTests.firstListing)
     }
@@ -140,7 +140,7 @@ struct ProblemsLedgerSafetyTests {
         let log = try folder.write("그냥 메모\n2024-03-01 레오 체중 44g\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n"
             + "물갈이 했음\n2024-03-05 레오 체중 45g\n2024-03-06 코코 산책\n", to: "notes/shared.txt")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: log)
-        let edited = try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url)
+        let edited = try DossierBinary.run(["import", "--create", "notes", "--library", "Library"], in: folder.url)
         #expect(edited.status == 3, "\(edited.standardOutput)\(edited.standardError)")
         #expect(try ProblemsLedgerSafetyTests.listed(folder)
             == ["#1 1 그냥 메모", "#2 4 2024-03-03 레우 탈피 (완탈)", "#3 5 물갈이 했음", "#4 7 2024-03-06 코코 산책"])
@@ -149,7 +149,7 @@ struct ProblemsLedgerSafetyTests {
         try "그냥 메모\n2024-03-01 레오 체중 44g\n2024-03-02 레오 귀뚜라미 5마리\n2024-03-03 레우 탈피 (완탈)\n"
             .write(toFile: log, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 120)], ofItemAtPath: log)
-        #expect(try DossierBinary.run(["import", "notes", "--library", "Library"], in: folder.url).status == 3)
+        #expect(try DossierBinary.run(["import", "--create", "notes", "--library", "Library"], in: folder.url).status == 3)
         #expect(try ProblemsLedgerSafetyTests.listed(folder) == ["#1 1 그냥 메모", "#2 4 2024-03-03 레우 탈피 (완탈)"])
     }
 

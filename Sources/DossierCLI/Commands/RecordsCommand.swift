@@ -29,7 +29,8 @@ struct RecordsCommand: ParsableCommand {
                                valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Only records on or before this day, written as --since is.",
+    @Option(help: ArgumentHelp("Only records on or before this day, written as a log would (2024-03-02, 2024년 3월 2일, "
+                                   + "3/2/2024 month first; \(CommandSupport.dateYears)).",
                                valueName: "date"))
     var until: String?
 
