@@ -138,4 +138,40 @@ struct OriginalsSafetyTests {
         let both = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
         #expect(both.standardOutput.contains("damaged    \(kept): its bytes hash to "), "\(both.standardOutput)")
     }
+
+    @Test("--move of a duplicate whose original was deleted keeps it again from the source before the source goes")
+    func aLostOriginalIsKeptAgainBeforeTheSourceGoes() throws {
+        let folder = try TemporaryFolder()
+        let source = try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
+        let first = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
+        let original = try #require(first.outcomes.first?["original"] as? String)
+        try FileManager.default.removeItem(atPath: original)
+
+        let moved = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(moved.status == 0, "\(moved.standardOutput)\(moved.standardError)")
+        let outcome = try #require(moved.outcomes.first)
+        #expect(outcome["status"] as? String == "duplicate")
+        #expect(outcome["warnings"] as? [String] == ["its original \(original) was damaged or missing; kept again from this source"])
+        #expect(outcome["sourceRemoved"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: source))
+        #expect(SafetyFixtures.contents(original) == OriginalsSafetyTests.unaligned)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("The same photo for two subjects in one import keeps an original for each, both indexed; index rebuild finds them again")
+    func originalsForTwoSubjectsAndARebuild() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/photo-7.jpg")
+        try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/coco/photo-7.jpg")
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--jobs", "2"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.status == 0, "\(verified.standardOutput)")
+
+        let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "Library"], in: folder.url)
+        #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
+        let again = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(again.status == 0, "\(again.standardOutput)")
+        #expect(OriginalsSafetyTests.originals(in: folder).count >= 1)
+    }
 }

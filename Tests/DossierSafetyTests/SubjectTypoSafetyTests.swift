@@ -23,7 +23,7 @@ struct SubjectTypoSafetyTests {
         let typo = try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("o1.jpg") == true })
         #expect(typo["status"] as? String == "unassigned")
         #expect(typo["error"] as? String == "\(folder.path("dump/pets/lepo/o1.jpg")): no subject pets/lepo in the library "
-            + "(did you mean pets/leo?); add it with `dossier subjects add pets/lepo`, or import with --create to make it from its folder")
+            + "(did you mean pets/leo?); add it with `dossier subjects add pets/lepo` (or give --create to make it from its folder)")
         #expect(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("o2.jpg") == true }?["status"] as? String == "imported")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/lepo")))
         let subjects = try DossierBinary.run(["subjects", "list", "--json", "--library", "Library"], in: folder.url)
@@ -42,7 +42,7 @@ struct SubjectTypoSafetyTests {
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--dry-run", "--json"], in: folder.url)
         #expect(result.outcomes.first?["status"] as? String == "unassigned")
         #expect((result.outcomes.first?["error"] as? String)?.hasSuffix(": no subject children/mnia in the library; "
-            + "add it with `dossier subjects add children/mnia`, or import with --create to make it from its folder") == true)
+            + "add it with `dossier subjects add children/mnia` (or give --create to make it from its folder)") == true)
     }
 
     @Test("The daemon quarantines what lands in a folder naming no subject, the reason naming the nearest ids")
@@ -60,7 +60,7 @@ struct SubjectTypoSafetyTests {
         #expect(await daemon.wait { daemon.events("quarantined").count == 1 }, "\(daemon.text)")
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("quarantined").first?["reason"] == "no subject pets/bori in the library (did you mean pets/boris?); "
-            + "add it with `dossier subjects add pets/bori`, or import with --create to make it from its folder")
+            + "add it with `dossier subjects add pets/bori` (or give --create to make it from its folder)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/bori")))
     }
 }

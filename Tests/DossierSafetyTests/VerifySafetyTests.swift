@@ -224,4 +224,65 @@ struct VerifySafetyTests {
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: Date())
     }
+
+    @Test("A year file deleted from the library is written again by the next import of its log")
+    func aDeletedYearFileIsWrittenAgain() throws {
+        let folder = try TemporaryFolder()
+        _ = try VerifySafetyTests.importedLibrary(in: folder)
+        let yearFile = folder.path("Library/pets/leo/records/2024.jsonl")
+        let records = try #require(SafetyFixtures.contents(yearFile))
+        try FileManager.default.removeItem(atPath: yearFile)
+
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)")
+        let log = try #require(result.outcomes.first { ($0["source"] as? String)?.hasSuffix("notes.txt") == true })
+        #expect((log["records"] as? [String: Int])?["added"] == 4)
+        #expect(SafetyFixtures.contents(yearFile) == records)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("A folder made at a filed photo's name fails that source alone; the import goes on and nothing is lost")
+    func aFolderAtAFiledNameFailsOneSource() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        let taken = folder.path("Library/\(photos[0])")
+        try FileManager.default.removeItem(atPath: taken)
+        try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+        try folder.write(SafetyFixtures.jpeg(seed: 9), to: "dump/pets/leo/IMG_0009.JPG")
+
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let failed = result.outcomes.filter { $0["status"] as? String == "failed" }
+        #expect(failed.count == 1)
+        #expect((failed.first?["error"] as? String)?.contains("a folder stands at the name this was filed under") == true, "\(failed)")
+        #expect(result.summary?["imported"] as? Int == 1)
+        #expect(result.outcomes.count == 5)
+    }
+
+    @Test("verify names a stray file in a subject's folder, a name that is not UTF-8, and goes on past a link where a folder belongs")
+    func straysAndLinks() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        try folder.write("a note", to: "Library/pets/leo/notes.txt")
+        let year = (photos[0] as NSString).deletingLastPathComponent
+        let oddName = folder.path("Library/\(year)/") + "y\u{FFFD}.jpg"
+        #expect(SourcePath.withFileSystemPath(folder.path("Library/\(year)")) { base in
+            let bytes = Array(String(cString: base).utf8) + Array("/y".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+            return bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
+            }
+        } >= 0)
+        _ = oddName
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/originals"), withDestinationPath: folder.path("elsewhere"))
+
+        let result = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("unindexed  pets/leo/notes.txt: Dossier files nothing here; the index does not know it"), "\(lines)")
+        #expect(lines.contains("unindexed  \(year)/y\u{FFFD}.jpg: the index does not know it"), "\(lines)")
+        #expect(lines.contains("damaged    originals: a link stands where a folder of the library belongs; nothing behind it was checked"),
+                "\(lines)")
+        #expect(lines.count == 4)
+    }
 }

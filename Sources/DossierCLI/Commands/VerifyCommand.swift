@@ -19,7 +19,8 @@ struct VerifyCommand: ParsableCommand {
             source a damaged or missing file was imported from is still where it was, the line says so: import \
             it again and the file is filed anew.
 
-            It only reads, and it can run while `dossier watch` files into the same library.
+            It only reads, and it can run while `dossier watch` files into the same library: at the end it waits for \
+            an import's batch under way to finish before it calls a file missing or unindexed.
 
             Exit status: 0 all is well, 1 something was found, 2 the library could not be used.
             """)
@@ -44,7 +45,8 @@ struct VerifyCommand: ParsableCommand {
             }
             defer { index.close() }
             let bar = Mutex(ProgressBar(enabled: !json && StandardStreams.errorIsTerminal))
-            result = try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full) { progress in
+            result = try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
+                                                                whileWaiting: CommandSupport.sayWaiting) { progress in
                 bar.withLock {
                     $0.draw(completed: progress.files, total: progress.totalFiles,
                             detail: progress.totalBytes > 0 ? CommandSupport.bytes(progress.bytes) : "")

@@ -62,6 +62,7 @@ final class TerminalReporter: OutcomeListener {
                 text += " (and \(SourcePath.displayed((rendition as NSString).lastPathComponent)) beside it)"
             }
             if outcome.motion { text += " (a motion photo: its video kept inside)" }
+            if outcome.refiled { text += " (filed again: the library's copy was damaged or missing)" }
             if outcome.damaged { text += " (damaged, filed as it is: \(SourcePath.displayed(outcome.warnings.last ?? "")))" }
             if let rotation = outcome.rotation, rotation != 0 { text += " (players turn it \(rotation) degrees)" }
             if outcome.hasRecords {
@@ -84,7 +85,8 @@ final class TerminalReporter: OutcomeListener {
         if let reading = outcome.reading { text += "\n  read: \(SourcePath.displayed(reading))" }
         text += TerminalReporter.profileLines(outcome.profileChanges, dryRun: dryRun)
         text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
-        if verbose { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
+        // A damaged copy filed again is shown with its warnings: where the damaged bytes now are.
+        if verbose || outcome.refiled { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"
     }
 

@@ -120,9 +120,17 @@ public struct Filer: Sendable {
 
     /// Gives a durable staged file the name `relativePath`, keeping what stood there under
     /// `damaged/<day>/<relativePath>` first; returns where that went (nil when nothing was there).
-    private func put(_ staged: String, at relativePath: String) throws -> String? {
+    @discardableResult
+    func put(_ staged: String, at relativePath: String) throws -> String? {
         let finalPath = try layout.url(forRelativePath: relativePath).path
         var aside: String?
+        // A folder made at the name is no damaged copy to keep aside: this source fails, saying
+        // so, and the import goes on.
+        if try layout.files.entryType(finalPath) == .folder {
+            try? layout.files.remove(staged)
+            throw LibraryError.cannotWrite(path: finalPath, reason: FailureCause(
+                "a folder stands at the name this was filed under; move it away and import again"))
+        }
         if try layout.files.entryType(finalPath) != nil {
             let day = Quarantine.dayFormatter.string(from: Date())
             for attempt in 1...Filer.maximumCollisions {

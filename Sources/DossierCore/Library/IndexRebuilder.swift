@@ -27,8 +27,8 @@ public struct IndexRebuilder: Sendable {
                                     reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \($0)")
             }
         }
-        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, sourceYearFiles: yearFiles,
-                                    damaged: misnamed.map(\.path))
+        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, originals: try originals(),
+                                    sourceYearFiles: yearFiles, damaged: misnamed.map(\.path))
         return (files.count, records.count, misnamed)
     }
 
@@ -103,6 +103,23 @@ public struct IndexRebuilder: Sendable {
             let bytes = try layout.files.readFile(path)
             return KeptSource(sha256: ContentDigest(of: bytes).hex, path: "sources/\(name)", size: Int64(bytes.count))
         }
+    }
+
+    /// Every file under `originals/`, hashed: the photos' sources kept there.
+    func originals(under relative: String = "originals") throws -> [KeptOriginal] {
+        let folder = try layout.url(forRelativePath: relative).path
+        var found: [KeptOriginal] = []
+        for name in try layout.files.names(in: folder).sorted() where !name.hasPrefix(".") {
+            let path = "\(relative)/\(name)"
+            switch try layout.files.entryType("\(folder)/\(name)") {
+            case .folder?: found += try originals(under: path)
+            case .file?:
+                let (size, digest) = try layout.files.digest(ofFile: "\(folder)/\(name)")
+                found.append(KeptOriginal(sha256: digest.hex, path: path, size: size))
+            default: continue
+            }
+        }
+        return found
     }
 
     func filedFiles() throws -> [FiledFile] {

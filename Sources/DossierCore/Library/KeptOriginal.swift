@@ -6,10 +6,10 @@ import GRDB
 public struct KeptOriginal: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "original"
 
-    /// SHA-256 of the source's bytes: the filed file's `source_sha256`.
-    public var sha256: String
     /// Relative to the library root.
     public var path: String
+    /// SHA-256 of the source's bytes: the filed file's `source_sha256`.
+    public var sha256: String
     public var size: Int64
 
     public init(sha256: String, path: String, size: Int64) {

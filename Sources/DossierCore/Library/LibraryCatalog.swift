@@ -22,13 +22,14 @@ public protocol LibraryCatalog: Sendable {
     func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError) -> ImportedSource?
     func importedSources(at path: String) throws(LibraryError) -> [ImportedSource]
     func keptSource(sha256: String) throws(LibraryError) -> KeptSource?
-    func original(sha256: String) throws(LibraryError) -> KeptOriginal?
+    func originals(sha256: String) throws(LibraryError) -> [KeptOriginal]
     func lineage(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [SourceYearFile]
     func otherCurrentSource(keptAs kept: String, yearFile: String, routeSubject: String?,
                             otherThan path: String) throws(LibraryError) -> String?
     func sourceStandingFor(keptAs kept: String, routeSubject: String?, otherThan path: String) throws(LibraryError)
         -> [SourceYearFile]
     func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile]
+    func recordFile(at path: String) throws(LibraryError) -> RecordFileSummary?
     func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
     /// Records what several photo sources gave (their filed files and their source rows), in one
     /// transaction (`IndexBatch`).

@@ -287,7 +287,7 @@ public struct LibraryFileSystem: Sendable {
         do {
             return try withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) in
                 var info = stat()
-                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                guard SourcePath.withFileSystemPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     if errno == ENOENT { return nil }
                     throw LibraryError.cannotRead(path: path, reason: .errno())
                 }
@@ -312,7 +312,7 @@ public struct LibraryFileSystem: Sendable {
     public func fileSize(_ path: String) -> Int64? {
         try? withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) -> Int64? in
             var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard SourcePath.withFileSystemPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             return Int64(info.st_size)
         }
     }
@@ -322,7 +322,7 @@ public struct LibraryFileSystem: Sendable {
     public func sizeAndModificationTime(_ path: String) -> (size: Int64, modified: Double)? {
         try? withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) -> (Int64, Double)? in
             var info = stat()
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard SourcePath.withFileSystemPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             return (Int64(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         }
     }

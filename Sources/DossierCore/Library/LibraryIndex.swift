@@ -259,11 +259,14 @@ public final class LibraryIndex: Sendable {
             try db.create(index: "filed_by_digest", on: FiledFile.databaseTableName, columns: ["sha256"])
         }
         migrator.registerMigration("v7-originals") { db in
+            // By path: one a content, but two runs keeping the same bytes at once (the same photo
+            // for two subjects) each have their row, so neither copy goes unindexed.
             try db.create(table: KeptOriginal.databaseTableName) { table in
-                table.primaryKey("sha256", .text)
-                table.column("path", .text).notNull()
+                table.primaryKey("path", .text)
+                table.column("sha256", .text).notNull()
                 table.column("size", .integer).notNull()
             }
+            try db.create(index: "original_by_digest", on: KeptOriginal.databaseTableName, columns: ["sha256"])
         }
         return migrator
     }
@@ -279,9 +282,10 @@ public final class LibraryIndex: Sendable {
         }
     }
 
-    /// The original a photo source with these bytes is kept as, if the library keeps one.
-    public func original(sha256: String) throws(LibraryError) -> KeptOriginal? {
-        try read { db in try KeptOriginal.fetchOne(db, key: sha256) }
+    /// The originals a photo source with these bytes is kept as (one, unless two runs kept it at
+    /// once, or a damaged one was kept again), by path.
+    public func originals(sha256: String) throws(LibraryError) -> [KeptOriginal] {
+        try read { db in try KeptOriginal.filter(Column("sha256") == sha256).order(Column("path")).fetchAll(db) }
     }
 
     /// The kept copy of a source with these bytes, if the library has one.
@@ -349,6 +353,11 @@ public final class LibraryIndex: Sendable {
     /// Where one version of a source stands (superseded, departed), as its rows say; nil when
     /// the index has no row of it.
     /// Every year file one version of a source (its path and kept copy) gave records to.
+    /// The year file of records at `path` (relative to the root), as Dossier last wrote it.
+    public func recordFile(at path: String) throws(LibraryError) -> RecordFileSummary? {
+        try read { db in try RecordFileSummary.fetchOne(db, key: path) }
+    }
+
     public func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile] {
         try read { db in
             try SourceYearFile.filter(Column("source_path") == path && Column("kept_path") == kept)
@@ -551,14 +560,16 @@ public final class LibraryIndex: Sendable {
     /// Source records whose filed file is gone are dropped, and those of `damaged` files (so the
     /// next import of such a source reads it, and files its bytes again); the rest stay valid.
     public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = [],
-                                  keptSources: [KeptSource] = [], sourceYearFiles: [SourceYearFile] = [],
-                                  damaged: [String] = []) throws(LibraryError) {
+                                  keptSources: [KeptSource] = [], originals: [KeptOriginal] = [],
+                                  sourceYearFiles: [SourceYearFile] = [], damaged: [String] = []) throws(LibraryError) {
         try write { db in
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
             try RecordFileSummary.deleteAll(db)
             for summary in recordFiles { try summary.insert(db) }
+            try KeptOriginal.deleteAll(db)
+            for original in originals { try original.insert(db) }
             try KeptSource.deleteAll(db)
             // Two names may hold the same bytes (kept before the index knew the first): one row.
             for kept in keptSources { try kept.insert(db, onConflict: .ignore) }

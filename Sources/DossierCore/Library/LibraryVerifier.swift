@@ -47,7 +47,10 @@ public struct LibraryVerifier: Sendable {
     /// by the clock's granularity; later than this after it, it was written to since.
     static let modificationSlack: Double = 2
 
+    /// `whileWaiting`: told who holds the library when the settling at the end waits for an
+    /// import (or the daemon's batch) to finish.
     public func verify(_ catalog: any LibraryCatalog, depth: Depth,
+                       whileWaiting: (String) -> Void = { _ in },
                        progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws -> VerificationResult
     {
         let contents = try catalog.contents()
@@ -78,6 +81,12 @@ public struct LibraryVerifier: Sendable {
         let (unindexed, renditions) = try unindexedFiles(contents)
         result.findings += unindexed
         result.renditions = renditions
+        // What looks missing or unindexed may be an import's work under way, its rows not yet
+        // committed: looked at again against the index with the library's lock held, when no
+        // writer is in the middle of a batch. A library this user cannot lock (read-only to
+        // them) is looked at as it is.
+        let lock = try? LibraryLock.acquire(layout, wait: true, waiting: whileWaiting)
+        defer { lock?.release() }
         result = try settled(result, against: try catalog.contents())
         result.findings.sort { ($0.path, $0.kind.rawValue) < ($1.path, $1.kind.rawValue) }
         return result
@@ -307,16 +316,22 @@ public struct LibraryVerifier: Sendable {
     /// Every file in a subject's `photos/`, `videos/`, `audio/` and `records/`, and in `sources/`,
     /// that the index does not list; and how many renditions were passed over.
     private func unindexedFiles(_ contents: LibraryContents) throws -> ([VerificationFinding], Int) {
+        var findings: [VerificationFinding] = []
         let filed = Set(contents.filed.map(\.path))
         let stemsWithRendition = Set(contents.filed.compactMap { file -> String? in
             let format = layout.photoFormats.format(forExtension: (file.path as NSString).pathExtension)
             return format?.hasRendition == true ? LibraryVerifier.stem(of: file.path) : nil
         })
-        var findings: [VerificationFinding] = []
         var renditions = 0
         for subject in layout.existingSubjects().sorted() {
+            // Beside its folders and its profile, a subject's folder holds nothing Dossier filed.
+            let own: Set<String> = ["photos", "videos", "audio", "records", "profile.json"]
+            for name in try layout.files.names(in: layout.folder(for: subject).path).sorted() where !own.contains(name) {
+                findings.append(VerificationFinding(kind: .unindexed, path: "\(subject.path)/\(name)",
+                                                    reason: "Dossier files nothing here; the index does not know it"))
+            }
             for folder in ["photos", "videos", "audio"] {
-                for path in try filesUnder("\(subject.path)/\(folder)") where !filed.contains(path) {
+                for path in try filesUnder("\(subject.path)/\(folder)", findings: &findings) where !filed.contains(path) {
                     if isRendition(path, stemsWithRendition: stemsWithRendition) {
                         renditions += 1
                     } else {
@@ -325,12 +340,13 @@ public struct LibraryVerifier: Sendable {
                 }
             }
             let recordFiles = Set(contents.recordFiles.map(\.path))
-            for path in try filesUnder("\(subject.path)/records") where !recordFiles.contains(path) {
+            for path in try filesUnder("\(subject.path)/records", findings: &findings) where !recordFiles.contains(path) {
                 findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
             }
         }
         let kept = Set(contents.keptSources.map(\.path)).union(contents.originals.map(\.path))
-        for path in try filesUnder("sources") + filesUnder("originals") where !kept.contains(path) {
+        for path in try filesUnder("sources", findings: &findings) + filesUnder("originals", findings: &findings)
+        where !kept.contains(path) {
             findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
         }
         return (findings, renditions)
@@ -345,13 +361,22 @@ public struct LibraryVerifier: Sendable {
     }
 
     /// The files under a folder of the library (relative paths, in name order), links and
-    /// hidden files included, links never followed.
-    private func filesUnder(_ relative: String) throws -> [String] {
+    /// hidden files included, links never followed: a link where a folder belongs is a finding of
+    /// its own (nothing behind it is the library's), and the walk goes on.
+    private func filesUnder(_ relative: String, findings: inout [VerificationFinding]) throws -> [String] {
         let absolute = try layout.url(forRelativePath: relative).path
+        let names: [String]
+        do {
+            names = try layout.files.names(in: absolute)
+        } catch .symbolicLink {
+            findings.append(VerificationFinding(kind: .damaged, path: relative,
+                                                reason: "a link stands where a folder of the library belongs; nothing behind it was checked"))
+            return []
+        }
         var found: [String] = []
-        for name in try layout.files.names(in: absolute).sorted() {
+        for name in names.sorted() {
             switch try layout.files.entryType("\(absolute)/\(name)") {
-            case .folder?: found += try filesUnder("\(relative)/\(name)")
+            case .folder?: found += try filesUnder("\(relative)/\(name)", findings: &findings)
             case nil: continue
             default: found.append("\(relative)/\(name)")
             }
@@ -362,17 +387,19 @@ public struct LibraryVerifier: Sendable {
     // MARK: Settling what a running daemon may have changed
 
     /// Drops what the index as it stands now explains: a file reported missing whose row has gone
-    /// or moved (a movie brought beside its still), one reported unindexed that is now indexed.
+    /// or moved (a movie brought beside its still), or that is there now; one reported unindexed
+    /// that is now indexed, or gone.
     private func settled(_ result: VerificationResult, against now: LibraryContents) throws -> VerificationResult {
         let filed = Set(now.filed.map(\.path))
         let known = filed.union(now.recordFiles.map(\.path)).union(now.keptSources.map(\.path)).union(now.originals.map(\.path))
         let quarantined = Set(try Quarantine(layout: layout).entries().map { "quarantine/\($0.id)" })
         var settled = result
         settled.findings = result.findings.filter { finding in
+            let present = (try? layout.url(forRelativePath: finding.path)).map { (try? layout.files.entryType($0.path)) != nil }
             switch finding.kind {
-            case .missing: known.contains(finding.path) || quarantined.contains(finding.path)
-            case .unindexed: !known.contains(finding.path)
-            case .damaged, .unreadable: true
+            case .missing: return (known.contains(finding.path) || quarantined.contains(finding.path)) && present != true
+            case .unindexed: return !known.contains(finding.path) && present != false
+            case .damaged, .unreadable: return true
             }
         }
         return settled

@@ -20,9 +20,9 @@ public struct OriginalKeeper: Sendable {
     /// A source whose bytes changed since they were read is refused: what is kept is what was filed.
     public func keep(_ source: SourceFile, digest: ContentDigest, filedPath: String) throws -> KeptOriginal {
         let filer = Filer(layout: layout, index: nil, dryRun: false)
-        if let known = try index?.original(sha256: digest.hex),
-           try filer.holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
-            return known
+        let known = try index?.originals(sha256: digest.hex) ?? []
+        for original in known where try filer.holdsSameBytes(try layout.url(forRelativePath: original.path).path, digest: digest) {
+            return original
         }
         let staged = try SourceKeeper(layout: layout).stage(source)
         defer { try? layout.files.remove(staged.stagedPath) }
@@ -40,6 +40,14 @@ public struct OriginalKeeper: Sendable {
                 // A run stopped after the link left these very bytes here: made durable, they stand.
                 if try filer.holdsSameBytes(path, digest: digest) {
                     try layout.files.syncFile(path)
+                    return KeptOriginal(sha256: digest.hex, path: relative, size: staged.size)
+                }
+                // This original, damaged since it was kept: the good bytes take its name back, the
+                // damaged ones kept under damaged/ (never deleted).
+                if known.contains(where: { $0.path == relative }) {
+                    let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+                    guard try layout.files.link(staged.stagedPath, to: ready) == .linked else { continue }
+                    try filer.put(ready, at: relative)
                     return KeptOriginal(sha256: digest.hex, path: relative, size: staged.size)
                 }
             }

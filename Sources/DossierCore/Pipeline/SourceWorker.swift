@@ -158,6 +158,24 @@ struct SourceWorker: Sendable {
         } else if options.move {
             return nil
         }
+        // A text source's year files must be as Dossier last wrote them: one deleted or changed
+        // since has the source read again, and its records merged back.
+        if filedPhoto == nil, let index {
+            for use in try index.yearFiles(ofSource: source.path, kept: earlier.filedPath) {
+                guard let summary = try index.recordFile(at: use.yearFile),
+                      let digest = ContentDigest(hex: summary.sha256),
+                      try filer.holdsSameBytes(try layout.url(forRelativePath: use.yearFile).path, digest: digest)
+                else { return nil }
+            }
+        }
+        // So must its original, if one was kept: else the source is read again, and keeps it anew.
+        if filedPhoto != nil, let sourceDigest = ContentDigest(hex: earlier.sha256),
+           let kept = try index?.originals(sha256: earlier.sha256), !kept.isEmpty {
+            guard let whole = try kept.first(where: {
+                try filer.holdsSameBytes(try layout.url(forRelativePath: $0.path).path, digest: sourceDigest)
+            }) else { return nil }
+            safeCopies.append(SafeCopy(path: whole.path, digest: sourceDigest))
+        }
         let subject = try? Subject(parsing: earlier.subject)
         // The other files the source gave (a source may give several) must be whole too.
         var others: [String] = []
@@ -230,6 +248,9 @@ struct SourceWorker: Sendable {
                                       imported: importedSource(photo, subject: subject, filedPath: first.path))
             worked.outcome.alsoFiled = try known.dropFirst().map { try layout.url(forRelativePath: $0.path).path }
             worked.safeCopies = copies
+            // Its original, kept when it was filed, is part of what makes the source safe to
+            // remove: checked too, and kept again from the source when it is damaged or gone.
+            try checkOriginal(of: photo, filedAt: first.path, into: &worked)
             return worked
         }
         observe("transform", source)
@@ -258,9 +279,12 @@ struct SourceWorker: Sendable {
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
             worked.safeCopies = [SafeCopy(path: path, digest: upright.content.digest)]
-            // Filed before: its original was kept then if it had to be; `all` keeps one now if none is.
-            if originals == .all, try index?.original(sha256: photo.sourceDigest.hex) == nil {
+            // Filed before: its original was kept then if it had to be (checked now); `all` keeps
+            // one now if none is.
+            if originals == .all, try index?.originals(sha256: photo.sourceDigest.hex).isEmpty != false {
                 try keepOriginal(of: photo, filedAt: path, into: &worked)
+            } else {
+                try checkOriginal(of: photo, filedAt: path, into: &worked)
             }
             return worked
         case .filed(let path, let digest), .adopted(let path, let digest), .refiled(let path, let digest, _):
@@ -320,6 +344,22 @@ struct SourceWorker: Sendable {
     /// Which photos' sources are kept (the pipeline settles `--originals` and the library's
     /// setting before the worker starts).
     private var originals: OriginalsPolicy { options.originals ?? .lossy }
+
+    /// A duplicate's original: where the index has one for the source's bytes, it must hold
+    /// them (a safe copy the source's removal checks); one damaged or gone is kept again from
+    /// the source, which is at hand.
+    private func checkOriginal(of photo: Photo, filedAt path: String, into worked: inout WorkedSource) throws {
+        let kept = try index?.originals(sha256: photo.sourceDigest.hex) ?? []
+        guard let first = kept.first else { return }
+        for original in kept
+        where try filer.holdsSameBytes(try layout.url(forRelativePath: original.path).path, digest: photo.sourceDigest) {
+            worked.safeCopies.append(SafeCopy(path: original.path, digest: photo.sourceDigest))
+            return
+        }
+        worked.outcome.warnings.append("its original \(try layout.url(forRelativePath: first.path).path) was damaged or "
+            + "missing; kept again from this source")
+        try keepOriginal(of: photo, filedAt: path, into: &worked)
+    }
 
     /// Keeps the source's bytes under `originals/`, durably, beside the name its photo was filed
     /// under; the source is removed (`--move`, the daemon) only once they are checked there too.

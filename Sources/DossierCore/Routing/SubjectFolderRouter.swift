@@ -24,7 +24,9 @@ public struct SubjectFolderRouter: Router {
             do {
                 subject = Subject(kind: kind, id: try SubjectID(name))
             } catch {
-                return .unassigned(reason: "the folder \(kind.rawValue)/\(name) is not a valid subject id: "
+                // `pets/Leo` for leo: the id it was surely meant to be, when that one is valid.
+                let meant = (try? SubjectID(name.lowercased())).map { " (did you mean \(kind.rawValue)/\($0.rawValue)?)" } ?? ""
+                return .unassigned(reason: "the folder \(kind.rawValue)/\(name) is not a valid subject id\(meant): "
                     + "an id is \(SubjectID.rule)")
             }
             // A folder is not enough to make a subject: `pets/lepo` for leo would become one.
@@ -41,7 +43,7 @@ public struct SubjectFolderRouter: Router {
         let closest = ClosestNames.closest(to: subject.path, among: existing.map(\.path))
         return "no subject \(subject.path) in the library"
             + (closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)")
-            + "; add it with `dossier subjects add \(subject.path)`, or import with --create to make it from its folder"
+            + "; add it with `dossier subjects add \(subject.path)` (or give --create to make it from its folder)"
     }
 }
 

@@ -75,6 +75,16 @@ struct RetryQuarantineCommand: AsyncParsableCommand {
             StandardStreams.writeOut("Nothing in quarantine in \(layout.root.path).\n")
             return
         }
+        // A quarantined copy is the source's only copy now: damaged since, it is still filed (it
+        // is all there is), but never without a word.
+        for entry in entries {
+            guard let path = try? quarantine.path(of: entry), let (size, digest) = try? layout.files.digest(ofFile: path),
+                  digest.hex != entry.sha256 || size != entry.size
+            else { continue }
+            StandardStreams.writeError("dossier: \(SourcePath.displayed(entry.id)): its bytes are not the ones quarantined "
+                + "(\(size) bytes hashing to \(digest.hex.prefix(16)), where \(entry.size) hashed to \(entry.sha256.prefix(16))): "
+                + "damaged since; retried as it is\n")
+        }
         // --move: a source that files leaves the quarantine only once its copy is checked. It left
         // its inbox path when it was quarantined: a new source, whatever was filed from that path
         // since, so its records never replace any.
