@@ -142,13 +142,18 @@ struct ImportPipelineTests {
         #expect(outcomes[1].subject == (try Subject(parsing: "pets/leo")))
     }
 
-    @Test("A pets/<id> folder with an invalid id is refused with the rule")
+    @Test("A pets/<id> folder with an invalid id is refused with the rule, and the id it surely meant")
     func refusesInvalidFolderIDs() async throws {
         let source = try folder.write(Array("FAKE 2023-05-01 a".utf8), to: "pets/Leo/a.dat")
+        let other = try folder.write(Array("FAKE 2023-05-01 b".utf8), to: "pets/Le o/b.dat")
         let outcomes = try await run(["pets"])
-        #expect(outcomes.map(\.status) == [.unassigned])
-        #expect(outcomes[0].error == "\(source): the folder pets/Leo is not a valid subject id: an id is "
-            + "1 to 64 characters of lowercase letters, digits, '-' and '_'")
+        #expect(outcomes.map(\.status) == [.unassigned, .unassigned])
+        #expect(outcomes.compactMap(\.error).sorted() == [
+            "\(other): the folder pets/Le o is not a valid subject id: an id is 1 to 64 characters of lowercase letters, "
+                + "digits, '-' and '_'",
+            "\(source): the folder pets/Leo is not a valid subject id (did you mean pets/leo?): an id is "
+                + "1 to 64 characters of lowercase letters, digits, '-' and '_'",
+        ])
     }
 
     @Test("No more sources than --jobs are worked on at once")
