@@ -60,6 +60,28 @@ struct CommandLineConventionsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
     }
 
+    @Test("A misspelt command below another (quarantine retyr) is named with the nearest of its commands")
+    func misspeltInnerCommands() throws {
+        let folder = try TemporaryFolder()
+        let result = try DossierBinary.run(["quarantine", "retyr", "--library", "Library"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.standardError == "Error: 'retyr' is not a command of dossier quarantine (did you mean 'retry'?).\n"
+            + "  See 'dossier quarantine --help' for its commands.\n")
+        // An argument the default command takes is no misspelt command.
+        let listed = try DossierBinary.run(["problems", "--library", "Library"], in: folder.url)
+        #expect(listed.status == 2)
+    }
+
+    @Test("verify --json says in JSON when the library cannot be used, as import --json does")
+    func verifyJSONLibraryError() throws {
+        let folder = try TemporaryFolder()
+        let result = try DossierBinary.run(["verify", "--json", "--library", "nowhere"], in: folder.url)
+        #expect(result.status == 2)
+        let error = try #require(result.jsonLines.first?["libraryError"] as? [String: Any])
+        #expect(error["code"] as? String == "no-library")
+        #expect((error["message"] as? String)?.hasPrefix("there is no library at \(folder.path("nowhere"))") == true)
+    }
+
     @Test("An option refused once its command runs prints that command's usage, not the top command's")
     func refusedOptionsShowTheirCommand() throws {
         let folder = try TemporaryFolder()

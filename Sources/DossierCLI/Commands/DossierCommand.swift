@@ -52,15 +52,28 @@ public struct DossierCommand: AsyncParsableCommand {
     }
 
     /// The message for a first word that names no command (and is no option), with the nearest
-    /// commands; nil when it names one.
+    /// commands; nil when it names one. Below a command of commands (`quarantine retyr`), a word
+    /// that is none of its commands but near one is named too: its default command (`list`)
+    /// would take it for an argument of its own.
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-        guard !names.contains(first) else { return nil }
-        let closest = ClosestNames.closest(to: first, among: names, count: 2).map { "'\($0)'" }
-        return "Error: '\(SourcePath.displayed(first))' is not a dossier command"
-            + (closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)")
-            + ".\n  See 'dossier --help' for the commands.\n"
+        guard names.contains(first) else {
+            let closest = ClosestNames.closest(to: first, among: names, count: 2).map { "'\($0)'" }
+            return "Error: '\(SourcePath.displayed(first))' is not a dossier command"
+                + (closest.isEmpty ? "" : " (did you mean \(closest.joined(separator: " or "))?)")
+                + ".\n  See 'dossier --help' for the commands.\n"
+        }
+        guard let group = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
+              !group.configuration.subcommands.isEmpty, arguments.count > 1
+        else { return nil }
+        let second = arguments[1]
+        let inner = group.configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !second.hasPrefix("-"), !inner.contains(second),
+              let nearest = ClosestNames.closest(to: second, among: inner, count: 1).first
+        else { return nil }
+        return "Error: '\(SourcePath.displayed(second))' is not a command of dossier \(first) (did you mean '\(nearest)'?).\n"
+            + "  See 'dossier \(first) --help' for its commands.\n"
     }
 
     /// Settles, before the process has a second thread, what cannot be changed after: the

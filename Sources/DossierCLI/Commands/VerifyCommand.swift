@@ -35,24 +35,16 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let layout = libraryOptions.layout
-        let index = try CommandSupport.readIndex(layout)
         var result = VerificationResult()
         let started = ContinuousClock.now
-        try CommandSupport.withLibraryError {
-            guard let index else {
-                throw LibraryError.index(path: layout.indexFile.path,
-                                         reason: "there is none; run `dossier index rebuild` to build it from the folders")
-            }
-            defer { index.close() }
-            let bar = Mutex(ProgressBar(enabled: !json && StandardStreams.errorIsTerminal))
-            result = try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
-                                                                whileWaiting: CommandSupport.sayWaiting) { progress in
-                bar.withLock {
-                    $0.draw(completed: progress.files, total: progress.totalFiles,
-                            detail: progress.totalBytes > 0 ? CommandSupport.bytes(progress.bytes) : "")
-                }
-            }
-            bar.withLock { $0.clear() }
+        do throws(LibraryError) {
+            result = try verify(layout)
+        } catch {
+            // The library could not be used: said on standard error and, with --json, as the
+            // one line `import --json` gives it too.
+            StandardStreams.writeError("dossier: \(SourcePath.displayed("\(error)"))\n")
+            if json { StandardStreams.writeOut(JSONLinesReporter.line(for: error)) }
+            throw ExitCode(2)
         }
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         if json {
@@ -64,6 +56,35 @@ struct VerifyCommand: ParsableCommand {
             StandardStreams.writeOut(VerifyCommand.summary(result, library: layout.root.path, quick: quick, seconds: seconds))
         }
         if !result.isClean { throw ExitCode(1) }
+    }
+
+    /// Opens the library's index read-only and checks the library against it.
+    private func verify(_ layout: LibraryLayout) throws(LibraryError) -> VerificationResult {
+        let identity: LibraryIdentity?
+        switch try LibraryIdentity.state(of: layout) {
+        case .identified(let found): identity = found
+        case .unidentified: identity = nil
+        case .absent: throw .noLibrary(path: layout.root.path)
+        }
+        guard let index = try LibraryIndex.openReadOnly(layout, identity: identity) else {
+            throw .index(path: layout.indexFile.path, reason: "there is none; run `dossier index rebuild` to build it from the folders")
+        }
+        defer { index.close() }
+        let bar = Mutex(ProgressBar(enabled: !json && StandardStreams.errorIsTerminal))
+        defer { bar.withLock { $0.clear() } }
+        do {
+            return try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
+                                                              whileWaiting: CommandSupport.sayWaiting) { progress in
+                bar.withLock {
+                    $0.draw(completed: progress.files, total: progress.totalFiles,
+                            detail: progress.totalBytes > 0 ? CommandSupport.bytes(progress.bytes) : "")
+                }
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw .cannotRead(path: layout.root.path, reason: "\(error)")
+        }
     }
 
     static func line(for finding: VerificationFinding) -> String {
