@@ -121,4 +121,29 @@ struct CommandLineConventionsTests {
         #expect(yearless.status == 64)
         #expect(yearless.standardError.hasPrefix("Error: --since: '3월 3일' is not a day: write it with its year"))
     }
+
+    @Test("A value converted from another unit is shown to the decimals its source gave, and stored as converted")
+    func convertedValuesAreShownAsGiven() throws {
+        let folder = try TemporaryFolder()
+        try CommandLineConventionsTests.library(in: folder)
+        try folder.write("""
+            2024-04-01 Leo milk 4 oz
+            2024-04-02 Leo milk 4.5 oz
+            2024-04-03 Leo weight 1.25 lb
+            2024-04-04 Leo weight 0.05kg
+            2024-04-05 Leo weight 45.5g
+
+            """, to: "more/leo.txt")
+        let imported = try DossierBinary.run(["import", "more", "--subject", "pets/leo", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        let shown = try DossierBinary.run(["records", "pets/leo", "--since", "2024-04-01", "--library", "Library"], in: folder.url)
+        #expect(shown.standardOutput.split(separator: "\n").map { $0.split(separator: "[").last.map(String.init) ?? "" } == [
+            "milk 118 ml]", "milk 133 ml]", "weight 567 g]", "weight 50 g]", "weight 45.5 g]",
+        ])
+        let json = try DossierBinary.run(["records", "pets/leo", "--since", "2024-04-01", "--json", "--library", "Library"], in: folder.url)
+        let first = try #require((json.jsonLines.first?["measurements"] as? [[String: Any]])?.first)
+        #expect(first["value"] as? Double == 118.294)
+        #expect(first["decimals"] as? Int == 0)
+        #expect((json.jsonLines.last?["measurements"] as? [[String: Any]])?.first?["decimals"] == nil)
+    }
 }

@@ -77,7 +77,8 @@ struct RecordsCommand: ParsableCommand {
     }
 
     static func line(_ record: Record) -> String {
-        let measurements = record.measurements.map { "\($0.name) \(RecordLine.number($0.value)) \($0.unit.rawValue)" }
+        // Shown to the decimals the source gave (4 oz: 118 ml), stored as converted.
+        let measurements = record.measurements.map { "\($0.name) \($0.shownValue) \($0.unit.rawValue)" }
         let padded = record.date.iso8601.padding(toLength: 16, withPad: " ", startingAt: 0)
         let kind = record.kind.padding(toLength: 9, withPad: " ", startingAt: 0)
         return "\(padded)  \(kind)  \(record.text)" + (measurements.isEmpty ? "" : "  [\(measurements.joined(separator: ", "))]") + "\n"

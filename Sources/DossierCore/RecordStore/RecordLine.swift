@@ -55,6 +55,10 @@ public enum RecordLine {
             writeNumber(measurements[index].value, to: &out)
             out.write(#","unit":"#)
             writeString(measurements[index].unit.rawValue, to: &out)
+            if let decimals = measurements[index].decimals {
+                out.write(#","decimals":"#)
+                writeInteger(decimals, to: &out)
+            }
             out.write(UInt8(ascii: "}"))
         }
         out.write(#"],"text":"#)
@@ -88,7 +92,7 @@ public enum RecordLine {
         var bound = 160 + escaped(subject.kind.rawValue) + escaped(subject.id.rawValue) + escaped(kind)
             + escaped(text) + escaped(source.path) + longestNumber + (keptSource.map { 16 + escaped($0) } ?? 0)
         for measurement in measurements {
-            bound += 32 + escaped(measurement.name) + longestNumber + escaped(measurement.unit.rawValue)
+            bound += 48 + escaped(measurement.name) + 2 * longestNumber + escaped(measurement.unit.rawValue)
         }
         for (key, value) in fields { bound += 16 + escaped(key) + escaped(value) }
         return bound

@@ -5,10 +5,13 @@ public struct Quantity: Hashable, Sendable {
     public let unit: String
     /// What was counted or measured, when the words around the number say ("cricket", "milk").
     public let label: String?
+    /// The decimals the number was written with (`4.5`: one), for showing it converted.
+    public let decimals: Int
 
-    public init(value: Double, unit: String, label: String? = nil) {
+    public init(value: Double, unit: String, label: String? = nil, decimals: Int = 0) {
         self.value = value
         self.unit = unit
         self.label = label
+        self.decimals = decimals
     }
 }

@@ -257,7 +257,9 @@ public struct CSVColumns: Sendable {
                 case .note: values.note = String(decoding: cell, as: UTF8.self)
                 case .measurement(let name, let unit, let factor):
                     if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
-                        values.measurements.append(RecordMeasurement(name: name, value: value, unit: unit))
+                        values.measurements.append(RecordMeasurement(
+                            name: name, value: value, unit: unit,
+                            decimals: RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: cell), convertedBy: factor)))
                     } else if unit == .count, let flag = CSVColumns.flag(cell) {
                         // `Refused: yes`, `Ate: no`: a count of one meal, or none.
                         values.measurements.append(RecordMeasurement(name: name, value: flag ? 1 : 0, unit: .count))
@@ -285,7 +287,9 @@ public struct CSVColumns: Sendable {
                     let text = "\(column.header): \(written)"
                     if let unit, let value = measurementValue(cell, unit: unit, factor: factor, name: "") {
                         values.series.append(CSVSeriesValue(subject: subject, measurement: RecordMeasurement(
-                            name: UnitSettler.what(unit), value: value, unit: unit), text: text))
+                            name: UnitSettler.what(unit), value: value, unit: unit,
+                            decimals: RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: cell), convertedBy: factor)),
+                            text: text))
                     } else if unit == nil, let number = CSVNumber.parse(cell, decimalComma: decimalComma).flatMap(CSVColumns.rounded) {
                         values.series.append(CSVSeriesValue(subject: subject, unitless: UnitlessMeasurement(
                             header: column.header, name: column.header, dimension: nil, value: number, written: written), text: text))

@@ -130,7 +130,10 @@ struct PropertyListContent {
             let role = CSVColumns.role(of: key)
             let number = (value as? NSNumber)?.doubleValue ?? Double("\(value)")
             if case .measurement(let measurementName, let unit, let factor) = role, let number {
-                measurements.append(RecordMeasurement(name: measurementName, value: (number * factor * 10_000).rounded() / 10_000, unit: unit))
+                measurements.append(RecordMeasurement(
+                    name: measurementName, value: (number * factor * 10_000).rounded() / 10_000, unit: unit,
+                    decimals: RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: "\(number)".utf8),
+                                                              convertedBy: factor)))
             } else if case .unitlessMeasurement(let measurementName, let dimension) = role, let number {
                 unitless.append(UnitlessMeasurement(header: key, name: measurementName, dimension: dimension, value: number,
                                                     written: "\(value)"))

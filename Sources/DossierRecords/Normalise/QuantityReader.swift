@@ -44,7 +44,8 @@ struct QuantityReader: Sendable {
                 let minutes = before.value * (UnitConverter.minutes(in: before.unit) ?? 1) + value * minutesPerUnit
                 quantities.append(Quantity(value: minutes, unit: "min", label: before.label))
             } else {
-                quantities.append(Quantity(value: value, unit: unit, label: label))
+                quantities.append(Quantity(value: value, unit: unit, label: label,
+                                           decimals: RecordMeasurement.decimals(written: words[first].text.utf8)))
             }
             lastDuration = minutesPerUnit.map { ($0, index) }
         }

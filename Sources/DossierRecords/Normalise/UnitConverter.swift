@@ -42,19 +42,26 @@ public enum UnitConverter {
         if unit == "oz" {
             let liquid = kind == "feeding" || ["milk", "formula", "breast milk"].contains(quantity.label ?? "")
             return liquid
-                ? RecordMeasurement(name: quantity.label ?? "amount", value: round(quantity.value * 29.5735), unit: .millilitres)
+                ? RecordMeasurement(name: quantity.label ?? "amount", value: round(quantity.value * 29.5735), unit: .millilitres,
+                                    decimals: RecordMeasurement.shownDecimals(of: quantity.decimals, convertedBy: 29.5735))
                 : RecordMeasurement(name: kind == "weight" ? "weight" : quantity.label ?? "mass",
-                              value: round(quantity.value * 28.349523125), unit: .grams)
+                                    value: round(quantity.value * 28.349523125), unit: .grams,
+                                    decimals: RecordMeasurement.shownDecimals(of: quantity.decimals, convertedBy: 28.349523125))
         }
         guard let (dimension, factor) = units[unit] else {
             return bareNumber(quantity, kind: kind)
         }
         let value = round(quantity.value * factor)
+        let decimals = RecordMeasurement.shownDecimals(of: quantity.decimals, convertedBy: factor)
         switch dimension {
-        case .mass: return RecordMeasurement(name: kind == "weight" ? "weight" : quantity.label ?? "mass", value: value, unit: .grams)
-        case .length: return RecordMeasurement(name: kind == "height" ? "height" : "length", value: value, unit: .centimetres)
-        case .volume: return RecordMeasurement(name: quantity.label ?? "amount", value: value, unit: .millilitres)
-        case .time: return RecordMeasurement(name: "duration", value: value, unit: .minutes)
+        case .mass:
+            return RecordMeasurement(name: kind == "weight" ? "weight" : quantity.label ?? "mass", value: value, unit: .grams,
+                                     decimals: decimals)
+        case .length:
+            return RecordMeasurement(name: kind == "height" ? "height" : "length", value: value, unit: .centimetres,
+                                     decimals: decimals)
+        case .volume: return RecordMeasurement(name: quantity.label ?? "amount", value: value, unit: .millilitres, decimals: decimals)
+        case .time: return RecordMeasurement(name: "duration", value: value, unit: .minutes, decimals: decimals)
         case .count: return RecordMeasurement(name: quantity.label ?? "count", value: value, unit: .count)
         }
     }
