@@ -36,8 +36,14 @@ public struct RecordMeasurement: Hashable, Sendable, Codable {
         return String(format: "%.\(decimals)f", value)
     }
 
+    /// `shownDecimals(of: decimals(written:), convertedBy:)`, the bytes read only for a
+    /// conversion: a CSV's every cell passes here, and most are in the library's units already.
+    public static func shownDecimals<Bytes: Collection<UInt8>>(ofWritten written: Bytes, convertedBy factor: Double) -> Int? {
+        factor == 1 ? nil : shownDecimals(of: decimals(written: written), convertedBy: factor)
+    }
+
     /// The decimals a number written with `sourceDecimals` of them keeps once multiplied by
-    /// `factor` (4.5 oz x 29.57: none; 98.6 °F x 5/9: two); nil when nothing was converted.
+    /// `factor` (4.5 oz x 29.57: none; 0.05 kg x 1000: none; 2.25 in x 2.54: two); nil when nothing was converted.
     public static func shownDecimals(of sourceDecimals: Int, convertedBy factor: Double) -> Int? {
         guard factor != 1, factor.isFinite, factor != 0 else { return nil }
         return max(0, min(6, sourceDecimals - Int(log10(abs(factor)).rounded(.down))))

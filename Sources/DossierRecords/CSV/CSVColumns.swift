@@ -259,7 +259,7 @@ public struct CSVColumns: Sendable {
                     if let value = measurementValue(cell, unit: unit, factor: factor, name: name) {
                         values.measurements.append(RecordMeasurement(
                             name: name, value: value, unit: unit,
-                            decimals: RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: cell), convertedBy: factor)))
+                            decimals: RecordMeasurement.shownDecimals(ofWritten: cell, convertedBy: factor)))
                     } else if unit == .count, let flag = CSVColumns.flag(cell) {
                         // `Refused: yes`, `Ate: no`: a count of one meal, or none.
                         values.measurements.append(RecordMeasurement(name: name, value: flag ? 1 : 0, unit: .count))
@@ -288,7 +288,7 @@ public struct CSVColumns: Sendable {
                     if let unit, let value = measurementValue(cell, unit: unit, factor: factor, name: "") {
                         values.series.append(CSVSeriesValue(subject: subject, measurement: RecordMeasurement(
                             name: UnitSettler.what(unit), value: value, unit: unit,
-                            decimals: RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: cell), convertedBy: factor)),
+                            decimals: RecordMeasurement.shownDecimals(ofWritten: cell, convertedBy: factor)),
                             text: text))
                     } else if unit == nil, let number = CSVNumber.parse(cell, decimalComma: decimalComma).flatMap(CSVColumns.rounded) {
                         values.series.append(CSVSeriesValue(subject: subject, unitless: UnitlessMeasurement(

@@ -112,7 +112,7 @@ struct UnitSettler: Sendable {
     private func settled(_ number: UnitlessMeasurement, unit: MeasurementUnit, factor: Double, written: String,
                          reason: UnitDecision.Reason) -> UnitDecision {
         let value = (number.value * factor * 10_000).rounded() / 10_000
-        let decimals = RecordMeasurement.shownDecimals(of: RecordMeasurement.decimals(written: number.written.utf8), convertedBy: factor)
+        let decimals = RecordMeasurement.shownDecimals(ofWritten: number.written.utf8, convertedBy: factor)
         return .settled(RecordMeasurement(name: number.name, value: value, unit: unit, decimals: decimals), unit: written, reason: reason)
     }
 
