@@ -285,4 +285,22 @@ struct VerifySafetyTests {
                 "\(lines)")
         #expect(lines.count == 4)
     }
+
+    @Test("A kept copy of a log damaged in the library is kept again from the log by the next import, the damaged bytes under damaged/")
+    func aDamagedKeptSourceIsKeptAgain() throws {
+        let folder = try TemporaryFolder()
+        _ = try VerifySafetyTests.importedLibrary(in: folder)
+        let kept = try #require(folder.files(under: "Library/sources").first)
+        let path = folder.path("Library/sources/\(kept)")
+        let good = try #require(SafetyFixtures.contents(path))
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/sources/\(kept)"))
+        let damaged = try #require(SafetyFixtures.contents(path))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(SafetyFixtures.contents(path) == good)
+        #expect(SafetyFixtures.contents(folder.path("Library/damaged/\(VerifySafetyTests.today())/sources/\(kept)")) == damaged)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
 }

@@ -99,8 +99,8 @@ public struct SourceKeeper: Sendable {
     /// Gives a staged copy its name under `sources/` (where the library keeps these bytes
     /// already, that copy stays and the staged one is dropped). Durable when it returns: the file
     /// and its folder are fsynced. The records were written naming `copy.relativePath`, so a
-    /// file of other bytes under that name (a kept copy damaged by hand) is an error, not a
-    /// reason to pick another name.
+    /// file of other bytes under that name (a kept copy damaged since) is not a reason to pick
+    /// another name: the good bytes take it back, the damaged ones kept under `damaged/`.
     public func keep(_ copy: StagedCopy) throws {
         defer { try? layout.files.remove(copy.stagedPath) }
         try copy.durable.wait()
@@ -109,12 +109,17 @@ public struct SourceKeeper: Sendable {
         case .linked:
             return
         case .nameTaken:
-            guard try holds(copy, at: copy.relativePath) else {
-                throw LibraryError.cannotWrite(
-                    path: target, reason: FailureCause("another file is there; the library's copy of a source must hold its bytes "
-                        + "(move that file away and import again)"))
+            if try holds(copy, at: copy.relativePath) {
+                try layout.files.syncFile(target)
+                return
             }
-            try layout.files.syncFile(target)
+            // The kept copy of these bytes, damaged since (its name carries their digest): the
+            // source at hand gives them back, and the damaged file is kept under damaged/.
+            let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+            guard try layout.files.link(copy.stagedPath, to: ready) == .linked else {
+                throw LibraryError.cannotWrite(path: ready, reason: FailureCause("a staging name was taken"))
+            }
+            try Filer(layout: layout, index: nil, dryRun: false).put(ready, at: copy.relativePath)
         }
     }
 
