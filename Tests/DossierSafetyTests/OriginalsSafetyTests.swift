@@ -131,7 +131,16 @@ struct OriginalsSafetyTests {
         #expect(finding["path"] as? String == filed)
         #expect(finding["kind"] as? String == "damaged")
         #expect(finding["goodCopy"] as? String == original)
-        #expect((finding["reason"] as? String)?.hasSuffix("; a good copy of its source is kept at \(kept)") == true)
+        #expect((finding["reason"] as? String)?.hasSuffix("; a good copy of its source is kept at \(kept): copy it out of the "
+            + "library and import the copy with --subject pets/leo to file it anew") == true)
+
+        // Done as it says, the photo is filed again under its name.
+        try FileManager.default.copyItem(atPath: original, toPath: folder.path("copy.jpg"))
+        let mended = try DossierBinary.run(["import", "copy.jpg", "--subject", "pets/leo", "--library", "Library", "--json"],
+                                           in: folder.url)
+        #expect(mended.outcomes.first?["refiled"] as? Bool == true, "\(mended.standardOutput)")
+        #expect(mended.outcomes.first?["destination"] as? String == destination)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
 
         // A damaged original is named too.
         try Data([0x00]).write(to: URL(fileURLWithPath: original))
