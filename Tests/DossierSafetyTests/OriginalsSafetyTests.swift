@@ -131,15 +131,17 @@ struct OriginalsSafetyTests {
         #expect(finding["path"] as? String == filed)
         #expect(finding["kind"] as? String == "damaged")
         #expect(finding["goodCopy"] as? String == original)
-        #expect((finding["reason"] as? String)?.hasSuffix("; a good copy of its source is kept at \(kept): copy it out of the "
-            + "library and import the copy with --subject pets/leo to file it anew") == true)
+        #expect((finding["reason"] as? String)?.hasSuffix("; a good copy of its source is kept at \(kept): "
+            + "`dossier verify --repair` files it anew") == true)
 
-        // Done as it says, the photo is filed again under its name.
-        try FileManager.default.copyItem(atPath: original, toPath: folder.path("copy.jpg"))
-        let mended = try DossierBinary.run(["import", "copy.jpg", "--subject", "pets/leo", "--library", "Library", "--json"],
-                                           in: folder.url)
-        #expect(mended.outcomes.first?["refiled"] as? Bool == true, "\(mended.standardOutput)")
-        #expect(mended.outcomes.first?["destination"] as? String == destination)
+        // The source is gone (--move): --repair files the photo again from its original, under its name.
+        let good = try #require(SafetyFixtures.contents(original))
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url)
+        #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
+        #expect(repaired.standardOutput.contains("imported \(original) -> \(destination) (filed again: the library's copy was "
+            + "damaged or missing)"), "\(repaired.standardOutput)")
+        #expect(repaired.standardOutput.hasSuffix(": all is well.\n"), "\(repaired.standardOutput)")
+        #expect(SafetyFixtures.contents(original) == good)
         #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
 
         // A damaged original is named too.

@@ -83,9 +83,9 @@ struct VerifySafetyTests {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(result.standardOutput)")
         #expect(lines.contains("damaged    \(flipped): its bytes hash to \(damagedHex.prefix(16)); "
-            + "\(filedHex.prefix(16)) were put there; its source is still at \(filed[0].source): import it again to file it anew"))
+            + "\(filedHex.prefix(16)) were put there; its source is still at \(filed[0].source): import it again, or `dossier verify --repair`, to file it anew"))
         #expect(lines.contains("missing    \(deleted): the index says it is here; nothing is; its source is still at "
-            + "\(filed[1].source): import it again to file it anew"))
+            + "\(filed[1].source): import it again, or `dossier verify --repair`, to file it anew"))
         #expect(lines.contains("unindexed  \(stray): the index does not know it"))
         #expect(lines.contains("unreadable pets/leo/records/2024.jsonl: line 4 is cut short: the file ends inside it"))
         #expect(lines.last?.hasSuffix(": 1 damaged, 1 missing, 1 unindexed, 1 unreadable.") == true, "\(result.standardOutput)")
@@ -192,7 +192,7 @@ struct VerifySafetyTests {
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("damaged    \(photos[0]): it holds \(bytes.count - 10) bytes; \(bytes.count) were put there; "
-            + "its source is still at \(filed[0].source): import it again to file it anew"))
+            + "its source is still at \(filed[0].source): import it again, or `dossier verify --repair`, to file it anew"))
         #expect(lines.contains { $0.hasPrefix("damaged    \(photos[1]): it was written to at ") && $0.contains(", after it was filed at ") })
     }
 
@@ -302,5 +302,24 @@ struct VerifySafetyTests {
         #expect(SafetyFixtures.contents(path) == good)
         #expect(SafetyFixtures.contents(folder.path("Library/damaged/\(VerifySafetyTests.today())/sources/\(kept)")) == damaged)
         #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("verify --repair files a damaged and a missing photo again from their sources, and then finds all well")
+    func repairFilesAgainFromSources() throws {
+        let folder = try TemporaryFolder()
+        let photos = try VerifySafetyTests.importedLibrary(in: folder)
+        let good = photos.map { SafetyFixtures.contents(folder.path("Library/\($0)")) }
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(photos[0])"))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(photos[1])"))
+
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url)
+        #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
+        #expect(photos.map { SafetyFixtures.contents(folder.path("Library/\($0)")) } == good)
+        #expect(repaired.standardOutput.hasSuffix(": all is well.\n"))
+        // Without --repair, nothing is written.
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(photos[2])"))
+        let damaged = SafetyFixtures.contents(folder.path("Library/\(photos[2])"))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+        #expect(SafetyFixtures.contents(folder.path("Library/\(photos[2])")) == damaged)
     }
 }

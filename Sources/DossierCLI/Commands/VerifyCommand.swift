@@ -1,10 +1,11 @@
 import ArgumentParser
 import DossierCore
 import Foundation
+import Logging
 import Synchronization
 
 /// `dossier verify`: every file in the library checked against the index.
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check every file in the library against what was filed.",
@@ -15,9 +16,10 @@ struct VerifyCommand: ParsableCommand {
             kept sources (sources/) and quarantined sources must hold the bytes they were kept with. Files in \
             the subject folders and sources/ that the index does not know are listed too.
 
-            Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where the \
-            source a damaged or missing file was imported from is still where it was, the line says so: import \
-            it again and the file is filed anew.
+            Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where a damaged \
+            or missing photo has a good copy (the source it was imported from, still where it was, or its original \
+            under originals/), the line says so; --repair files each such photo again from it, under its own name \
+            (the damaged bytes kept under damaged/), then checks the library again.
 
             It only reads, and it can run while `dossier watch` files into the same library: at the end it waits for \
             an import's batch under way to finish before it calls a file missing or unindexed.
@@ -33,12 +35,21 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per finding, then a summary object, on standard output (JSON Lines).")
     var json = false
 
-    func run() throws {
+    @Flag(help: "File each damaged or missing photo that has a good copy again from it, then check the library again.")
+    var repair = false
+
+    func run() async throws {
         let layout = libraryOptions.layout
         var result = VerificationResult()
-        let started = ContinuousClock.now
+        var started = ContinuousClock.now
         do throws(LibraryError) {
             result = try verify(layout)
+            let mendable = result.findings.filter { [.damaged, .missing].contains($0.kind) && $0.goodCopy != nil && $0.subject != nil }
+            if repair, !mendable.isEmpty {
+                try await VerifyCommand.fileAgain(mendable, layout: layout, json: json)
+                started = ContinuousClock.now
+                result = try verify(layout)
+            }
         } catch {
             // The library could not be used: said on standard error and, with --json, as the
             // one line `import --json` gives it too.
@@ -56,6 +67,30 @@ struct VerifyCommand: ParsableCommand {
             StandardStreams.writeOut(VerifyCommand.summary(result, library: layout.root.path, quick: quick, seconds: seconds))
         }
         if !result.isClean { throw ExitCode(1) }
+    }
+
+    /// Files each finding's good copy again for its subject: a source outside the library as
+    /// `import --subject` would, an original under `originals/` read in place, as a retry reads a
+    /// kept source. The import's own outcome lines say what was done.
+    static func fileAgain(_ findings: [VerificationFinding], layout: LibraryLayout, json: Bool) async throws(LibraryError) {
+        let reporter: any OutcomeListener = json ? JSONLinesReporter() : TerminalReporter(verbose: true, showsProgress: false)
+        let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
+        let registry: PluginRegistry
+        do { registry = try BuiltinPlugins.registry() } catch { throw .badConfiguration(path: layout.root.path, reason: "\(error)") }
+        let root = layout.root.path + "/"
+        for (subjectPath, group) in Dictionary(grouping: findings, by: { $0.subject ?? "" }).sorted(by: { $0.key < $1.key }) {
+            guard let subject = try? Subject(parsing: subjectPath) else { continue }
+            var options = ImportOptions(requestedSubject: subject)
+            options.access = .existing
+            let pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger)
+            let copies = group.compactMap(\.goodCopy)
+            let outside = copies.filter { !$0.hasPrefix(root) }
+            let originals = copies.filter { $0.hasPrefix(root) }.map {
+                RetrySource(originalPath: $0, keptPath: String($0.dropFirst(root.count)), routeSubject: subject)
+            }
+            if !outside.isEmpty { _ = try await pipeline.run(outside, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
+            if !originals.isEmpty { _ = try await pipeline.retry(originals, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
+        }
     }
 
     /// Opens the library's index read-only and checks the library against it.

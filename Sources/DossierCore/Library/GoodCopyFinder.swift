@@ -24,11 +24,13 @@ struct GoodCopyFinder: Sendable {
            let path = try? layout.url(forRelativePath: original.path).path,
            layout.files.fileSize(path) == original.size {
             finding.goodCopy = path
-            finding.reason += "; a good copy of its source is kept at \(original.path): copy it out of the library and "
-                + "import the copy with --subject \(file.subject) to file it anew"
+            finding.subject = file.subject
+            finding.reason += "; a good copy of its source is kept at \(original.path): `dossier verify --repair` files it anew"
         } else if let source = sourceStillAtHand(for: file) {
             finding.goodCopy = source.path
-            finding.reason += "; its source is still at \(SourcePath.displayed(source.path)): import it again to file it anew"
+            finding.subject = file.subject
+            finding.reason += "; its source is still at \(SourcePath.displayed(source.path)): import it again, or "
+                + "`dossier verify --repair`, to file it anew"
         }
     }
 

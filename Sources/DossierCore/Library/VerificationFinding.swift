@@ -18,11 +18,15 @@ public struct VerificationFinding: Sendable, Equatable {
     /// A copy still at hand with the bytes that were filed (an original kept under `originals/`,
     /// the source where it was imported from), absolute: what the file can be filed again from.
     public var goodCopy: String?
+    /// For a filed file with a good copy: the subject it was filed under (`pets/leo`), what the
+    /// good copy is filed for again.
+    public var subject: String?
 
-    public init(kind: Kind, path: String, reason: String, goodCopy: String? = nil) {
+    public init(kind: Kind, path: String, reason: String, goodCopy: String? = nil, subject: String? = nil) {
         self.kind = kind
         self.path = path
         self.reason = reason
         self.goodCopy = goodCopy
+        self.subject = subject
     }
 }
