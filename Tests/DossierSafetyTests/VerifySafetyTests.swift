@@ -322,4 +322,29 @@ struct VerifySafetyTests {
         #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
         #expect(SafetyFixtures.contents(folder.path("Library/\(photos[2])")) == damaged)
     }
+
+    @Test("verify beside an import under way reports nothing the import is still filing")
+    func verifyBesideAnImport() throws {
+        let folder = try TemporaryFolder()
+        _ = try VerifySafetyTests.importedLibrary(in: folder)
+        for seed in 100..<400 {
+            try folder.write(SafetyFixtures.jpeg(width: 32, height: 16, orientation: 1, seed: seed), to: "more/pets/leo/IMG_\(seed).JPG")
+        }
+        let importing = DossierBinary.process(["import", "more", "--library", "Library"], in: folder.url)
+        importing.standardOutput = FileHandle.nullDevice
+        importing.standardError = FileHandle.nullDevice
+        try importing.run()
+        var runs = 0
+        while importing.isRunning || runs == 0 {
+            runs += 1
+            let result = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+            #expect(result.status == 0, "verify run \(runs): \(result.standardOutput)")
+        }
+        importing.waitUntilExit()
+        #expect(importing.terminationStatus == 0)
+        let after = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(after.status == 0, "\(after.standardOutput)")
+        // The import's photos (some of the small pictures alike, filed once) are all checked now.
+        #expect(after.standardOutput.hasSuffix(": all is well.\n"), "\(after.standardOutput)")
+    }
 }
