@@ -73,4 +73,49 @@ struct KillSafetyTests {
         let again = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
         #expect(again.summary?["duplicate"] as? Int == KillSafetyTests.photoCount)
     }
+
+    @Test("killed while it files damaged copies again, every name holds the damaged or the good bytes whole, and a re-run mends them all")
+    func killedRefilingLosesNothing() async throws {
+        let folder = try TemporaryFolder()
+        try KillSafetyTests.makeDump(in: folder)
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
+        let names = folder.files(under: "Library/pets/rex/photos")
+        #expect(names.count == KillSafetyTests.photoCount)
+        var good: [String: [UInt8]] = [:], damaged: [String: [UInt8]] = [:]
+        for name in names {
+            let path = folder.path("Library/pets/rex/photos/\(name)")
+            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            good[name] = bytes
+            bytes.replaceSubrange(400..<404, with: [0, 1, 2, 3])
+            damaged[name] = bytes
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        }
+        var generator = TestSeed().generator
+        for _ in 0..<6 {
+            let process = DossierBinary.process(["import", "dump", "--library", "Library", "--jobs", "2"], in: folder.url)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 20...400, using: &generator)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Never nothing under a name, never a part: the damaged bytes or the good ones.
+            for name in names {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/rex/photos/\(name)")))
+                #expect(Array(bytes) == good[name] || Array(bytes) == damaged[name], "\(name)")
+            }
+        }
+        let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)")
+        for name in names {
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/rex/photos/\(name)")))) == good[name])
+        }
+        // Every damaged copy kept aside is whole too.
+        for path in folder.files(under: "Library/damaged") {
+            let name = path.split(separator: "/").dropFirst(4).joined(separator: "/")
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/damaged/\(path)")))) == damaged[name], "\(path)")
+        }
+        #expect(!folder.files(under: "Library/damaged").isEmpty)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
 }

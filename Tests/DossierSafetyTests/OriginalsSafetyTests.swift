@@ -183,6 +183,8 @@ struct OriginalsSafetyTests {
         #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
         let again = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
         #expect(again.status == 0, "\(again.standardOutput)")
-        #expect(OriginalsSafetyTests.originals(in: folder).count >= 1)
+        // One for each subject's filed photo, both holding the camera's bytes.
+        #expect(Set(OriginalsSafetyTests.originals(in: folder).values) == [OriginalsSafetyTests.hex(OriginalsSafetyTests.unaligned)])
+        #expect(OriginalsSafetyTests.originals(in: folder).count == 2)
     }
 }

@@ -265,14 +265,12 @@ struct VerifySafetyTests {
         let photos = try VerifySafetyTests.importedLibrary(in: folder)
         try folder.write("a note", to: "Library/pets/leo/notes.txt")
         let year = (photos[0] as NSString).deletingLastPathComponent
-        let oddName = folder.path("Library/\(year)/") + "y\u{FFFD}.jpg"
         #expect(SourcePath.withFileSystemPath(folder.path("Library/\(year)")) { base in
             let bytes = Array(String(cString: base).utf8) + Array("/y".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
             return bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
             }
         } >= 0)
-        _ = oddName
         try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.path("Library/originals"), withDestinationPath: folder.path("elsewhere"))
 

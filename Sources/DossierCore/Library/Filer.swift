@@ -106,16 +106,23 @@ public struct Filer: Sendable {
         }
         let staged = try stage(photo.content)
         defer { if staged.scratch == nil { try? layout.files.remove(staged.path) } }
-        // Its own name in staging, so the staged bytes (a scratch file keeps its name) stay where they are.
-        let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
-        guard try layout.files.link(staged.path, to: ready) == .linked else {
-            throw LibraryError.cannotWrite(path: ready, reason: "a staging name was taken")
-        }
-        if let aside = try put(ready, at: relativePath) { keptAside.append(aside) }
+        // A copy's name: the staged bytes (a scratch file keeps its name) stay where they are.
+        if let aside = try putCopy(of: staged.path, at: relativePath) { keptAside.append(aside) }
         guard try holdsSameBytes(finalPath, digest: digest) else {
             throw LibraryError.cannotWrite(path: finalPath, reason: "filed again, its bytes do not read back as filed")
         }
         return .refiled(path: relativePath, digest: digest, damagedCopies: keptAside)
+    }
+
+    /// `put`, for a staged file that keeps its own name: a second name for its bytes (a hard link
+    /// in staging) is what takes `relativePath`.
+    @discardableResult
+    func putCopy(of staged: String, at relativePath: String) throws -> String? {
+        let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+        guard try layout.files.link(staged, to: ready) == .linked else {
+            throw LibraryError.cannotWrite(path: ready, reason: "a staging name was taken")
+        }
+        return try put(ready, at: relativePath)
     }
 
     /// Gives a durable staged file the name `relativePath`, keeping what stood there under

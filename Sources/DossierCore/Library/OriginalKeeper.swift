@@ -45,9 +45,7 @@ public struct OriginalKeeper: Sendable {
                 // This original, damaged since it was kept: the good bytes take its name back, the
                 // damaged ones kept under damaged/ (never deleted).
                 if known.contains(where: { $0.path == relative }) {
-                    let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
-                    guard try layout.files.link(staged.stagedPath, to: ready) == .linked else { continue }
-                    try filer.put(ready, at: relative)
+                    try filer.putCopy(of: staged.stagedPath, at: relative)
                     return KeptOriginal(sha256: digest.hex, path: relative, size: staged.size)
                 }
             }

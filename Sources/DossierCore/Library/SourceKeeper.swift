@@ -115,11 +115,7 @@ public struct SourceKeeper: Sendable {
             }
             // The kept copy of these bytes, damaged since (its name carries their digest): the
             // source at hand gives them back, and the damaged file is kept under damaged/.
-            let ready = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
-            guard try layout.files.link(copy.stagedPath, to: ready) == .linked else {
-                throw LibraryError.cannotWrite(path: ready, reason: FailureCause("a staging name was taken"))
-            }
-            try Filer(layout: layout, index: nil, dryRun: false).put(ready, at: copy.relativePath)
+            try Filer(layout: layout, index: nil, dryRun: false).putCopy(of: copy.stagedPath, at: copy.relativePath)
         }
     }
 
