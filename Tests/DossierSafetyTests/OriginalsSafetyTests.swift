@@ -150,6 +150,33 @@ struct OriginalsSafetyTests {
         #expect(both.standardOutput.contains("damaged    \(kept): its bytes hash to "), "\(both.standardOutput)")
     }
 
+    @Test("After --move, the next import files a damaged photo again from its original, which stays where it is")
+    func theNextImportFilesAgainFromTheOriginal() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        let destination = try #require(result.outcomes.first?["destination"] as? String)
+        let original = try #require(result.outcomes.first?["original"] as? String)
+        let filedBytes = try #require(SafetyFixtures.contents(destination))
+        let originalBytes = try #require(SafetyFixtures.contents(original))
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: destination))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Library", "--move", "--json"], in: folder.url)
+        #expect(next.status == 0, "\(next.standardOutput)\(next.standardError)")
+        let refiled = try #require(next.outcomes.first)
+        #expect(refiled["source"] as? String == original)
+        #expect(refiled["destination"] as? String == destination)
+        #expect(refiled["status"] as? String == "imported", "\(refiled)")
+        #expect(refiled["refiled"] as? Bool == true, "\(refiled)")
+        // Turned again from the camera's bytes: the very bytes first filed; the original untouched.
+        #expect(SafetyFixtures.contents(destination) == filedBytes)
+        #expect(SafetyFixtures.contents(original) == originalBytes)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
     @Test("--move of a duplicate whose original was deleted keeps it again from the source before the source goes")
     func aLostOriginalIsKeptAgainBeforeTheSourceGoes() throws {
         let folder = try TemporaryFolder()

@@ -321,6 +321,78 @@ struct VerifySafetyTests {
         #expect(SafetyFixtures.contents(folder.path("Library/\(photos[2])")) == damaged)
     }
 
+    @Test("The next import files again what verify found damaged or missing, from the sources at hand, and never moves them")
+    func theNextImportFilesAgainWhatVerifyFound() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        let good = filed.map { SafetyFixtures.contents(folder.path("Library/\($0.filed)")) }
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed[0].filed)"))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(filed[1].filed)"))
+
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.status == 1)
+        #expect(verified.standardError == "dossier: 2 damaged or missing photos have a good copy: the next import into this library "
+            + "files them again from it (`dossier verify --repair` does it now)\n", "\(verified.standardError)")
+        let json = try DossierBinary.run(["verify", "--library", "Library", "--json"], in: folder.url)
+        let summary = try #require(json.jsonLines.last?["summary"] as? [String: Any])
+        #expect(summary["notedToFileAgain"] as? Int == 2)
+        // verify itself wrote nothing to the files.
+        #expect(SafetyFixtures.contents(folder.path("Library/\(filed[1].filed)")) == nil)
+
+        // An import of something else, with --move: the photos are filed again first, their
+        // sources (outside the library, at hand) are read and left where they are.
+        try folder.write(SafetyFixtures.jpeg(seed: 9), to: "later/pets/leo/IMG_0009.JPG")
+        let next = try DossierBinary.run(["import", "later", "--library", "Library", "--move"], in: folder.url)
+        #expect(next.status == 0, "\(next.standardOutput)\(next.standardError)")
+        #expect(next.standardError.contains("filing again 2 damaged or missing photos that `dossier verify` found, "
+            + "from their good copies"), "\(next.standardError)")
+        #expect(filed.map { SafetyFixtures.contents(folder.path("Library/\($0.filed)")) } == good, "the photos are not all good again")
+        for photo in filed { #expect(FileManager.default.fileExists(atPath: photo.source), "\(photo.source)") }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("later/pets/leo/IMG_0009.JPG")))
+        let damagedCopies = try FileManager.default.subpathsOfDirectory(atPath: folder.path("Library/damaged"))
+            .filter { $0.hasSuffix(".jpg") }
+        #expect(damagedCopies.count == 1 && damagedCopies[0].hasSuffix(filed[0].filed), "\(damagedCopies)")
+
+        // Mended and forgotten: the library is whole, and the import after files nothing again.
+        let after = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(after.status == 0, "\(after.standardOutput)")
+        let again = try DossierBinary.run(["import", "later", "--library", "Library"], in: folder.url)
+        #expect(!again.standardError.contains("filing again"), "\(again.standardError)")
+    }
+
+    @Test("A photo verify noted whose good copy is gone, changed or a link before the next import is said and forgotten, never filed from it")
+    func aNotedPhotoWhoseGoodCopyIsGoneIsSaid() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        var damaged: [[UInt8]?] = []
+        for photo in filed {
+            try VerifySafetyTests.flipBytes(in: folder.path("Library/\(photo.filed)"))
+            damaged.append(SafetyFixtures.contents(folder.path("Library/\(photo.filed)")))
+        }
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+        // Gone; the same size with other bytes (verify knew it by path and size); a link to a good copy.
+        try FileManager.default.removeItem(atPath: filed[0].source)
+        var changed = try #require(SafetyFixtures.contents(filed[1].source))
+        changed[changed.count - 3] ^= 0xFF
+        try Data(changed).write(to: URL(fileURLWithPath: filed[1].source))
+        try FileManager.default.moveItem(atPath: filed[2].source, toPath: folder.path("elsewhere.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: filed[2].source, withDestinationPath: folder.path("elsewhere.jpg"))
+
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
+        for photo in filed {
+            #expect(next.standardError.contains("\(photo.filed) was found damaged or missing by `dossier verify`, and its good copy "
+                + "\(photo.source) is gone or has changed: it cannot be filed again; `dossier verify` says what is still wrong"),
+                "\(next.standardError)")
+        }
+        #expect(filed.map { SafetyFixtures.contents(folder.path("Library/\($0.filed)")) } == damaged, "a damaged photo was changed")
+        let photoFolder = folder.path("Library/" + (filed[0].filed as NSString).deletingLastPathComponent)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder).count == 3, "a changed source was filed")
+        let again = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
+        #expect(!again.standardError.contains("was found damaged"), "\(again.standardError)")
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+    }
+
     @Test("verify beside an import under way reports nothing the import is still filing")
     func verifyBesideAnImport() throws {
         let folder = try TemporaryFolder()

@@ -88,6 +88,29 @@ struct WatchSafetyTests {
         #expect(filed?["level"] == "info" && filed?["time"] != nil)
     }
 
+    @Test("files again, in its next batch, a photo verify found damaged, from its original; the original stays")
+    func nextBatchFilesAgainWhatVerifyFound() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(OriginalsSafetyTests.unaligned, as: "pets/rex/IMG_0101.JPG", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        let filed = try #require(daemon.events("filed").first?["destination"])
+        let original = try #require(folder.files(under: "Library/originals").first.map { folder.path("Library/originals/\($0)") })
+        let (good, originalBytes) = (SafetyFixtures.contents(filed), SafetyFixtures.contents(original))
+        #expect(await daemon.wait { WatchSafetyTests.inboxFiles(folder).isEmpty })
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: filed))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+
+        try WatchSafetyTests.drop(SafetyFixtures.jpeg(seed: 4), as: "pets/rex/IMG_0102.JPG", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 3 }, "\(daemon.text)")
+        #expect(daemon.text.contains("filing again 1 damaged or missing photo that `dossier verify` found"), "\(daemon.text)")
+        #expect(SafetyFixtures.contents(filed) == good)
+        #expect(SafetyFixtures.contents(original) == originalBytes)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+        #expect(await daemon.stop().status == 0)
+    }
+
     enum LivePhotoArrival: String, CaseIterable, Sendable { case together, stillFirst, movieFirst }
 
     @Test("files a phone's Live Photo as a pair beside the HEIC's rendition, however its halves arrive",

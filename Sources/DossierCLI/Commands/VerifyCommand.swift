@@ -18,8 +18,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
             Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where a damaged \
             or missing photo has a good copy (the source it was imported from, still where it was, or its original \
-            under originals/), the line says so; --repair files each such photo again from it, under its own name \
-            (the damaged bytes kept under damaged/), then checks the library again.
+            under originals/), the line says so, and the photo is noted in the index: the next import into the library \
+            (or the daemon's next batch) files it again from that copy, under its own name (the damaged bytes kept \
+            under damaged/). --repair does that now, then checks the library again.
 
             It only reads, and it can run while `dossier watch` files into the same library: at the end it waits for \
             an import's batch under way to finish before it calls a file missing or unindexed.
@@ -42,14 +43,16 @@ struct VerifyCommand: AsyncParsableCommand {
         let layout = libraryOptions.layout
         var result = VerificationResult()
         var started = ContinuousClock.now
+        var recorded: Result<Int, LibraryError> = .success(0)
         do throws(LibraryError) {
-            result = try verify(layout)
-            let mendable = result.findings.filter { [.damaged, .missing].contains($0.kind) && $0.goodCopy != nil && $0.subject != nil }
-            if repair, !mendable.isEmpty {
-                try await VerifyCommand.fileAgain(mendable, layout: layout, json: json)
+            var recordedBefore: Bool
+            (result, recordedBefore) = try verify(layout)
+            if repair, !VerifyCommand.mendable(result).isEmpty {
+                try await VerifyCommand.fileAgain(VerifyCommand.mendable(result), layout: layout, json: json)
                 started = ContinuousClock.now
-                result = try verify(layout)
+                (result, recordedBefore) = try verify(layout)
             }
+            recorded = recordForNextImport(VerifyCommand.mendable(result), layout: layout, replacingEarlier: recordedBefore)
         } catch {
             // The library could not be used: said on standard error and, with --json, as the
             // one line `import --json` gives it too.
@@ -60,11 +63,21 @@ struct VerifyCommand: AsyncParsableCommand {
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         if json {
             for finding in result.findings { StandardStreams.writeOut(try CommandSupport.json(FindingLine(finding)) + "\n") }
+            let noted = (try? recorded.get()) ?? 0
             StandardStreams.writeOut(try CommandSupport.json(SummaryLine(result, library: layout.root.path, quick: quick,
-                                                                          seconds: seconds)) + "\n")
+                                                                          seconds: seconds, notedToFileAgain: noted)) + "\n")
         } else {
             for finding in result.findings { StandardStreams.writeOut(VerifyCommand.line(for: finding)) }
             StandardStreams.writeOut(VerifyCommand.summary(result, library: layout.root.path, quick: quick, seconds: seconds))
+        }
+        // Said beside the findings, on standard error: standard output is the findings alone.
+        if case .success(let count) = recorded, count > 0 {
+            StandardStreams.writeError("dossier: \(count) damaged or missing \(count == 1 ? "photo has a good copy: the next import into this library files it" : "photos have a good copy: the next import into this library files them") "
+                + "again from it (`dossier verify --repair` does it now)\n")
+        }
+        if case .failure(let error) = recorded {
+            StandardStreams.writeError("dossier: could not note the damaged photos for the next import to file again (\(error)); "
+                + "`dossier verify --repair` files them again now\n")
         }
         if !result.isClean { throw ExitCode(1) }
     }
@@ -93,8 +106,35 @@ struct VerifyCommand: AsyncParsableCommand {
         }
     }
 
-    /// Opens the library's index read-only and checks the library against it.
-    private func verify(_ layout: LibraryLayout) throws(LibraryError) -> VerificationResult {
+    /// The damaged or missing photos that can be filed again: those with a good copy.
+    static func mendable(_ result: VerificationResult) -> [VerificationFinding] {
+        result.findings.filter { [.damaged, .missing].contains($0.kind) && $0.goodCopy != nil && $0.subject != nil }
+    }
+
+    /// Notes in the index what the next import files again (`CopyToMend`); returns how many. A
+    /// full check replaces what earlier checks noted, a quick one only adds. Writing takes the
+    /// library's lock, so only when there is something to note or to forget.
+    private func recordForNextImport(_ mendable: [VerificationFinding], layout: LibraryLayout,
+                                     replacingEarlier: Bool) -> Result<Int, LibraryError> {
+        guard !mendable.isEmpty || (replacingEarlier && !quick) else { return .success(0) }
+        do throws(LibraryError) {
+            let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
+                                                  whileWaiting: CommandSupport.sayWaiting)
+            defer { session.close() }
+            let now = ISO8601DateFormatter().string(from: Date())
+            try session.index?.record(copiesToMend: mendable.compactMap { finding in
+                guard let subject = finding.subject, let goodCopy = finding.goodCopy else { return nil }
+                return CopyToMend(path: finding.path, subject: subject, goodCopy: goodCopy, foundAt: now)
+            }, replacingAll: !quick)
+            return .success(mendable.count)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Opens the library's index read-only and checks the library against it; also says whether
+    /// an earlier check noted photos for the next import to file again.
+    private func verify(_ layout: LibraryLayout) throws(LibraryError) -> (VerificationResult, notedBefore: Bool) {
         let identity: LibraryIdentity?
         switch try LibraryIdentity.state(of: layout) {
         case .identified(let found): identity = found
@@ -107,14 +147,15 @@ struct VerifyCommand: AsyncParsableCommand {
         defer { index.close() }
         let bar = Mutex(ProgressBar(enabled: !json && StandardStreams.errorIsTerminal))
         defer { bar.withLock { $0.clear() } }
+        let notedBefore = !(try index.copiesToMend().isEmpty)
         do {
-            return try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
+            return (try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
                                                               whileWaiting: CommandSupport.sayWaiting) { progress in
                 bar.withLock {
                     $0.draw(completed: progress.files, total: progress.totalFiles,
                             detail: progress.totalBytes > 0 ? CommandSupport.bytes(progress.bytes) : "")
                 }
-            }
+            }, notedBefore)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -174,18 +215,20 @@ struct VerifyCommand: AsyncParsableCommand {
             let checkedBytes: Int64
             let renditions: Int
             let found: Counts
+            /// Damaged or missing photos with a good copy, noted for the next import to file again.
+            let notedToFileAgain: Int
             let ok: Bool
             let seconds: Double
         }
 
         let summary: Summary
 
-        init(_ result: VerificationResult, library: String, quick: Bool, seconds: Double) {
+        init(_ result: VerificationResult, library: String, quick: Bool, seconds: Double, notedToFileAgain: Int) {
             summary = Summary(library: library, quick: quick, checkedFiles: result.checkedFiles,
                               checkedBytes: result.checkedBytes, renditions: result.renditions,
                               found: Counts(damaged: result.count(.damaged), missing: result.count(.missing),
                                             unindexed: result.count(.unindexed), unreadable: result.count(.unreadable)),
-                              ok: result.isClean, seconds: (seconds * 1000).rounded() / 1000)
+                              notedToFileAgain: notedToFileAgain, ok: result.isClean, seconds: (seconds * 1000).rounded() / 1000)
         }
     }
 }

@@ -17,6 +17,10 @@ public protocol LibraryCatalog: Sendable {
 
     /// Everything it says the library holds, read as one moment (`dossier verify`).
     func contents() throws(LibraryError) -> LibraryContents
+    /// What `verify` found damaged or missing with a good copy, for the next import to file again.
+    func copiesToMend() throws(LibraryError) -> [CopyToMend]
+    func record(copiesToMend copies: [CopyToMend], replacingAll: Bool) throws(LibraryError)
+    func forgetCopiesToMend(_ paths: [String]) throws(LibraryError)
 
     // Sources and their versions.
     func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError) -> ImportedSource?

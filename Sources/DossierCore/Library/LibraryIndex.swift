@@ -268,6 +268,14 @@ public final class LibraryIndex: Sendable {
             }
             try db.create(index: "original_by_digest", on: KeptOriginal.databaseTableName, columns: ["sha256"])
         }
+        migrator.registerMigration("v8-copies-to-mend") { db in
+            try db.create(table: CopyToMend.databaseTableName) { table in
+                table.primaryKey("path", .text)
+                table.column("subject", .text).notNull()
+                table.column("good_copy", .text).notNull()
+                table.column("found_at", .text).notNull()
+            }
+        }
         return migrator
     }
 
@@ -286,6 +294,26 @@ public final class LibraryIndex: Sendable {
     /// once, or a damaged one was kept again), by path.
     public func originals(sha256: String) throws(LibraryError) -> [KeptOriginal] {
         try read { db in try KeptOriginal.filter(Column("sha256") == sha256).order(Column("path")).fetchAll(db) }
+    }
+
+    /// The damaged or missing photos `verify` last found with a good copy, by path.
+    public func copiesToMend() throws(LibraryError) -> [CopyToMend] {
+        try read { db in try CopyToMend.order(Column("path")).fetchAll(db) }
+    }
+
+    /// Records what `verify` found to mend. A full check knows all there is to mend, so its list
+    /// replaces the one before (`replacingAll`); a quick one may miss what a full one found, so it
+    /// only adds.
+    public func record(copiesToMend copies: [CopyToMend], replacingAll: Bool) throws(LibraryError) {
+        try write { db in
+            if replacingAll { try CopyToMend.deleteAll(db) }
+            for copy in copies { try copy.upsert(db) }
+        }
+    }
+
+    /// Forgets copies that are mended, or that can no longer be.
+    public func forgetCopiesToMend(_ paths: [String]) throws(LibraryError) {
+        try write { db in _ = try CopyToMend.deleteAll(db, keys: paths) }
     }
 
     /// The kept copy of a source with these bytes, if the library has one.

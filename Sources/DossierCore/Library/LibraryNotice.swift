@@ -10,6 +10,16 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
     /// `misnamed`: filed files whose bytes are not the ones their names were made from (damaged).
     case indexRebuilt(path: String, reason: IndexRebuildReason, photos: Int, recordFiles: Int, misnamed: Int)
 
+    /// Photos `dossier verify` found damaged or missing are filed again from their good copies
+    /// in this run, before anything else.
+    case mending(path: String, count: Int)
+    /// A photo `verify` found damaged or missing cannot be filed again: its good copy is gone, or
+    /// no longer holds the bytes the photo was filed from.
+    case cannotMend(path: String, goodCopy: String)
+    /// A photo filed again from its good copy still does not hold the bytes that were filed: the
+    /// filing failed (and said why), or the good copy changed since `verify` saw it.
+    case notMended(path: String, goodCopy: String)
+
     public enum IndexRebuildReason: Sendable, Equatable {
         case missing
         /// It was made for the library with this id; moved aside to `movedTo`, never deleted.
@@ -22,6 +32,15 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
             return "created library at \(path) (id \(id.prefix(8)))"
         case .identified(let path, let id):
             return "the library at \(path), made by an earlier Dossier, now has its id (\(id.prefix(8)))"
+        case .mending(let path, let count):
+            return "the library at \(path): filing again \(count) damaged or missing \(count == 1 ? "photo" : "photos") "
+                + "that `dossier verify` found, from \(count == 1 ? "its good copy" : "their good copies")"
+        case .cannotMend(let path, let goodCopy):
+            return "\(path) was found damaged or missing by `dossier verify`, and its good copy \(goodCopy) is gone or has changed: "
+                + "it cannot be filed again; `dossier verify` says what is still wrong"
+        case .notMended(let path, let goodCopy):
+            return "\(path) was filed again from \(goodCopy), and still does not hold the bytes that were filed "
+                + "(the filing failed, or that copy has changed since): `dossier verify` says what is still wrong"
         case .indexRebuilt(let path, let reason, let photos, let recordFiles, let misnamed):
             let why: String
             switch reason {

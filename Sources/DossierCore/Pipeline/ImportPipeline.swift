@@ -54,16 +54,21 @@ public struct ImportPipeline: Sendable {
                     adding steps: [PluginStep] = [],
                     whileWaitingForLock: @escaping @Sendable (String) -> Void = { _ in }) async throws(LibraryError) -> ImportSummary
     {
-        let session = try await openSession(whileWaitingForLock: whileWaitingForLock)
+        var session = try await openSession(whileWaitingForLock: whileWaitingForLock)
         defer { session.close() }
+        // What `verify` found damaged and can be filed again goes first, so the rest of the run
+        // finds the library whole.
+        let mending = await mendingPasses(session: &session)
         // Property lists go first: they are where profiles come from, and a log in the same
         // import can then name those subjects. The name is only a hint for the order; what a
         // file is, its bytes decide.
         let (first, rest) = ImportPipeline.propertyListsFirst(found)
-        return try await execute([Pass(sources: first, requestedSubject: options.requestedSubject),
-                                  Pass(sources: rest, requestedSubject: options.requestedSubject)],
-                                 session: session, listeners: registry.listeners + extraListeners,
-                                 steps: registry.steps.adding(steps))
+        let listeners = registry.listeners + extraListeners
+        let summary = try await execute(mending.passes + [Pass(sources: first, requestedSubject: options.requestedSubject),
+                                                          Pass(sources: rest, requestedSubject: options.requestedSubject)],
+                                        session: session, listeners: listeners, steps: registry.steps.adding(steps))
+        await forgetMended(mending.copies, session: session, listeners: listeners)
+        return summary
     }
 
     /// Reads again, from the library's kept copies, the sources that left problems in the ledger
@@ -77,22 +82,25 @@ public struct ImportPipeline: Sendable {
         defer { session.close() }
         var passes: [Pass] = []
         for (subject, group) in Dictionary(grouping: sources, by: \.routeSubject).sorted(by: { ($0.key?.path ?? "") < ($1.key?.path ?? "") }) {
-            let found = group.map { source -> SourceDiscovery.Found in
-                let kept = (try? layout.url(forRelativePath: source.keptPath).path) ?? source.keptPath
-                var info = stat()
-                guard layout.files.isFile(kept), stat(kept, &info) == 0 else {
-                    return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
-                }
-                let file = SourceFile(path: source.originalPath, info: info)
-                // No folder names: where the source's path sent its entries is `routeSubject`.
-                return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                                        readPath: kept, namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
-            }
-            let (first, rest) = ImportPipeline.propertyListsFirst(found)
+            let (first, rest) = ImportPipeline.propertyListsFirst(group.map(readInPlace))
             passes += [Pass(sources: first, requestedSubject: subject), Pass(sources: rest, requestedSubject: subject)]
         }
         return try await execute(passes, session: session, listeners: registry.listeners + extraListeners,
                                  steps: registry.steps)
+    }
+
+    /// A copy the library keeps (a source under `sources/`, an original under `originals/`), to
+    /// be read where it is, as the source it was kept from.
+    func readInPlace(_ source: RetrySource) -> SourceDiscovery.Found {
+        let kept = (try? layout.url(forRelativePath: source.keptPath).path) ?? source.keptPath
+        var info = stat()
+        guard layout.files.isFile(kept), stat(kept, &info) == 0 else {
+            return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
+        }
+        let file = SourceFile(path: source.originalPath, info: info)
+        // No folder names: where the source's path sent its entries is `routeSubject`.
+        return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
+                                readPath: kept, namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
     }
 
     /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
@@ -111,6 +119,9 @@ public struct ImportPipeline: Sendable {
     struct Pass {
         let sources: [SourceDiscovery.Found]
         let requestedSubject: Subject?
+        /// Good copies of damaged photos, filed again (`ImportPipeline+Mending`): never removed,
+        /// and never quarantined by the daemon's own steps, whatever the run does to its sources.
+        var mends = false
     }
 
     /// Throws when the library itself fails (its index, a read-only or full disk): every other
@@ -139,6 +150,7 @@ public struct ImportPipeline: Sendable {
         for pass in passes where !pass.sources.isEmpty && !Task.isCancelled && libraryFailure == nil {
             var options = self.options
             options.requestedSubject = pass.requestedSubject
+            if pass.mends { options.move = false }
             options.originals = options.originals ?? originalsSetting ?? .lossy
             // Read anew for each pass (the one before may have created subjects), on the executor.
             let (requested, createsSubjects) = (options.requestedSubject, options.createsSubjects)
@@ -155,7 +167,7 @@ public struct ImportPipeline: Sendable {
                                          scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
                                          index: session.index, sourcesInRun: sourcesInRun),
                 observer: stepObserver)
-            await work(on: pass.sources, through: steps, with: worker, summary: &summary, progress: &progress,
+            await work(on: pass.sources, through: pass.mends ? registry.steps : steps, with: worker, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }
         if let libraryFailure { throw libraryFailure }

@@ -1,0 +1,29 @@
+import GRDB
+
+/// A filed photo `dossier verify` found damaged or missing, with a good copy to file it again
+/// from: the next import (or daemon batch) into the library files it again, then forgets it.
+/// Kept in the index, since the person who ran `verify` may import days later.
+public struct CopyToMend: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "copy_to_mend"
+
+    /// The filed file's path, relative to the library root.
+    public var path: String
+    /// The subject it was filed under (`pets/leo`), which the good copy is filed for again.
+    public var subject: String
+    /// Absolute: an original under `originals/` or the source still where it was imported from.
+    public var goodCopy: String
+    public var foundAt: String
+
+    public init(path: String, subject: String, goodCopy: String, foundAt: String) {
+        self.path = path
+        self.subject = subject
+        self.goodCopy = goodCopy
+        self.foundAt = foundAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, subject
+        case goodCopy = "good_copy"
+        case foundAt = "found_at"
+    }
+}

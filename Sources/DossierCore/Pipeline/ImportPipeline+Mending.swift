@@ -1,0 +1,88 @@
+import Foundation
+
+/// The next import files again what `dossier verify` found damaged or missing and could be
+/// mended: verify records each such photo with its good copy (`CopyToMend`), and every run,
+/// `import` or a daemon batch, first files those good copies again for their subjects. A good
+/// copy under `originals/` is read where it is, as `problems retry` reads a kept source; one
+/// outside the library, where it was imported from, is read as `import --subject` would, and
+/// never removed. Filing again puts the good bytes under the damaged file's own name (`Filer`).
+extension ImportPipeline {
+    struct Mending {
+        var passes: [Pass] = []
+        var copies: [CopyToMend] = []
+    }
+
+    /// A pass per subject of the good copies `verify` recorded; a copy whose good copy is gone is
+    /// forgotten, and said.
+    func mendingPasses(session: inout LibrarySession) async -> Mending {
+        guard let index = session.index else { return Mending() }
+        let (layout, dryRun) = (self.layout, options.dryRun)
+        let (mending, gone) = await BlockingWork.run { () -> (Mending, [CopyToMend]) in
+            var mending = Mending()
+            var gone: [CopyToMend] = []
+            let root = layout.root.path + "/"
+            var bySubject: [Subject: [SourceDiscovery.Found]] = [:]
+            for copy in (try? index.copiesToMend()) ?? [] {
+                // A good copy is a regular file, never a link, that still holds the bytes the
+                // photo was filed from: `verify` knew it by its path and size only.
+                var info = stat()
+                guard let subject = try? Subject(parsing: copy.subject),
+                      SourcePath.withFileSystemPath(copy.goodCopy, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG,
+                      let filed = try? index.filedFile(at: copy.path),
+                      filed.sourceSha256 == nil || ImportPipeline.digest(ofGoodCopy: copy.goodCopy, layout: layout) == filed.sourceSha256
+                else {
+                    gone.append(copy)
+                    continue
+                }
+                let found: SourceDiscovery.Found
+                if copy.goodCopy.hasPrefix(root) {
+                    found = readInPlace(RetrySource(originalPath: copy.goodCopy, keptPath: String(copy.goodCopy.dropFirst(root.count)),
+                                                    routeSubject: subject))
+                } else {
+                    found = .file(SourceFile(path: copy.goodCopy, info: info))
+                }
+                bySubject[subject, default: []].append(found)
+                mending.copies.append(copy)
+            }
+            mending.passes = bySubject.sorted { $0.key.path < $1.key.path }.map {
+                Pass(sources: $0.value, requestedSubject: $0.key, mends: true)
+            }
+            if !dryRun, !gone.isEmpty { try? index.forgetCopiesToMend(gone.map(\.path)) }
+            return (mending, gone)
+        }
+        if !mending.copies.isEmpty { session.notices.append(.mending(path: layout.root.path, count: mending.copies.count)) }
+        for copy in gone { session.notices.append(.cannotMend(path: copy.path, goodCopy: copy.goodCopy)) }
+        return mending
+    }
+
+    /// The SHA-256 of a good copy, read without following a link: through the library's own
+    /// checks for one under it.
+    static func digest(ofGoodCopy path: String, layout: LibraryLayout) -> String? {
+        if path.hasPrefix(layout.root.path + "/") { return (try? layout.files.digest(ofFile: path))?.digest.hex }
+        let descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return (try? ScratchFile.hash(descriptor))?.1.hex
+    }
+
+    /// Forgets the copies tried: each is tried once. One whose bytes do not read back as the
+    /// index's (its filing failed, or its good copy changed since `verify` saw it) is said, and
+    /// `verify` notes it again if it still has a good copy.
+    func forgetMended(_ copies: [CopyToMend], session: LibrarySession, listeners: [any OutcomeListener]) async {
+        guard let index = session.index, !options.dryRun, !copies.isEmpty else { return }
+        let layout = self.layout
+        let stillDamaged = await BlockingWork.run { () -> [CopyToMend] in
+            try? index.forgetCopiesToMend(copies.map(\.path))
+            return copies.filter { copy in
+                guard let filed = try? index.filedFile(at: copy.path),
+                      let absolute = try? layout.url(forRelativePath: copy.path).path,
+                      let actual = try? layout.files.digest(ofFile: absolute)
+                else { return true }
+                return actual.digest.hex != filed.sha256
+            }
+        }
+        for copy in stillDamaged {
+            listeners.forEach { $0.receive(.notice(.notMended(path: copy.path, goodCopy: copy.goodCopy))) }
+        }
+    }
+}
