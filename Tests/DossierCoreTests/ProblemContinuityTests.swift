@@ -38,4 +38,14 @@ struct ProblemContinuityTests {
                      Self.problem(nil, line: nil, nil, "something else")]
         #expect(ProblemContinuity.carry(from: earlier, to: found).map(\.id) == [5, 3, nil])
     }
+
+    @Test("A problem about the whole source keeps its id when only the count in its reason changes")
+    func countsInWholeSourceReasons() {
+        let earlier = [Self.problem(8, line: nil, nil, "column 'weight' has no unit: 12 values read as g, the only unit seen"),
+                       Self.problem(9, line: nil, nil, "column 'length' has no unit: 3 values kept as text")]
+        let found = [Self.problem(nil, line: nil, nil, "column 'length' has no unit: 4 values kept as text"),
+                     Self.problem(nil, line: nil, nil, "column 'weight' has no unit: 13 values read as g, the only unit seen"),
+                     Self.problem(nil, line: nil, nil, "column 'temp' has no unit: 1 value kept as text")]
+        #expect(ProblemContinuity.carry(from: earlier, to: found).map(\.id) == [9, 8, nil])
+    }
 }

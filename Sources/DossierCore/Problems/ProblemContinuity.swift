@@ -15,10 +15,16 @@ public enum ProblemContinuity {
         var result = found
         var unmatched = Array(found.indices)
         var available = earlier.sorted { ($0.line ?? 0, $0.id ?? 0) < ($1.line ?? 0, $1.id ?? 0) }
-        // The closest pairing first (the very line and reason), then the same line for a new reason.
+        // The closest pairing first (the very line and reason), then the same line for a new reason,
+        // then a problem about the whole source by what it is about, its reason's words before the
+        // first colon ("column 'weight' has no unit: 12 values read as g" counts what changes).
         let passes: [(LedgerProblem) -> String?] = [
             { problem in problem.text.map { "text\u{0}\($0)\u{0}\(problem.reason)" } ?? "reason\u{0}\(problem.reason)" },
             { problem in problem.text.map { "text\u{0}\($0)" } },
+            { problem in
+                guard problem.text == nil, let colon = problem.reason.range(of: ": ") else { return nil }
+                return "about\u{0}\(problem.reason[..<colon.lowerBound])"
+            },
         ]
         for key in passes {
             var waiting: [String: [Int]] = [:]
