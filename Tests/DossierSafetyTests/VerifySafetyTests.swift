@@ -393,6 +393,47 @@ struct VerifySafetyTests {
         #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
     }
 
+    @Test("A damaged profile hides no other subject; verify --repair keeps its bytes under damaged/ and starts it again")
+    func aDamagedProfileIsKeptAsideAndStartedAgain() throws {
+        let folder = try TemporaryFolder()
+        for (subject, name) in [("pets/leo", "Leo"), ("pets/coco", "Coco")] {
+            #expect(try DossierBinary.run(["subjects", "add", subject, "--name", name, "--library", "Library"], in: folder.url).status == 0)
+        }
+        let damaged = Array("{\"name\": \"Le".utf8)
+        try Data(damaged).write(to: URL(fileURLWithPath: folder.path("Library/pets/leo/profile.json")))
+        let reason = "this profile is damaged: it is not JSON (cut short, or written over); `dossier verify --repair` keeps it "
+            + "under damaged/ and starts it again"
+
+        let listed = try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url)
+        #expect(listed.status == 1)
+        #expect(listed.standardOutput == "pets/coco  Coco\n")
+        #expect(listed.standardError == "dossier: \(folder.path("Library/pets/leo/profile.json")): \(reason)\n")
+        let shown = try DossierBinary.run(["subjects", "show", "pets/leo", "--library", "Library"], in: folder.url)
+        #expect(shown.status == 1 && shown.standardError.contains(reason), "\(shown.standardError)")
+        // A JSON object that is no profile is found too.
+        try Data("{\"kind\": \"pets\", \"id\": \"coco\", \"name\": 5, \"aliases\": []}".utf8).write(to: URL(fileURLWithPath: folder.path("Library/pets/coco/profile.json")))
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.status == 1)
+        #expect(verified.standardOutput.hasPrefix("""
+            unreadable pets/coco/profile.json: 'name' is not what a profile holds there; `dossier verify --repair` keeps it under \
+            damaged/ and starts it again
+            unreadable pets/leo/profile.json: it is not JSON (cut short, or written over); `dossier verify --repair` keeps it under \
+            damaged/ and starts it again
+
+            """), "\(verified.standardOutput)")
+
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library", "--json"], in: folder.url)
+        #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
+        let started = repaired.jsonLines.filter { $0["startedAgain"] != nil }
+        #expect(started.compactMap { $0["startedAgain"] as? String } == ["pets/coco/profile.json", "pets/leo/profile.json"])
+        let aside = try #require(started.last?["damagedCopy"] as? String)
+        #expect(aside.hasPrefix("damaged/") && aside.hasSuffix("/pets/leo/profile.json"))
+        #expect(SafetyFixtures.contents(folder.path("Library/\(aside)")) == damaged)
+        let after = try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url)
+        #expect(after.status == 0)
+        #expect(after.standardOutput == "pets/coco  coco\npets/leo  leo\n")
+    }
+
     @Test("verify beside an import under way reports nothing the import is still filing")
     func verifyBesideAnImport() throws {
         let folder = try TemporaryFolder()

@@ -23,16 +23,18 @@ struct TodayCommand: ParsableCommand {
 
     func run() throws {
         try CommandSupport.requireLibrary(libraryOptions.layout)
+        let all = ProfileStore(layout: libraryOptions.layout).allProfiles()
         try CommandSupport.withLibraryError {
             let day = try date.map { try CommandSupport.day($0, option: "--date") }
                 ?? RecordDate.today(in: LibraryTimeZone.of(libraryOptions.layout))
-            for (subject, profile) in try ProfileStore(layout: libraryOptions.layout).allProfiles() {
+            for (subject, profile) in all.profiles {
                 guard let profile, let born = profile.born else { continue }
                 for anniversary in Anniversaries.on(day, born: born, isChild: subject.kind == .children) {
                     StandardStreams.writeOut(json ? try TodayCommand.json(anniversary, profile) : TodayCommand.line(anniversary, profile))
                 }
             }
         }
+        try CommandSupport.sayUnreadable(all.unreadable)
     }
 
     struct Line: Encodable {

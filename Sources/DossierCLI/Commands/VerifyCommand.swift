@@ -1,5 +1,6 @@
 import ArgumentParser
 import DossierCore
+import DossierRecords
 import Foundation
 import Logging
 import Synchronization
@@ -47,8 +48,10 @@ struct VerifyCommand: AsyncParsableCommand {
         do throws(LibraryError) {
             var recordedBefore: Bool
             (result, recordedBefore) = try verify(layout)
-            if repair, !VerifyCommand.mendable(result).isEmpty {
+            let profiles = result.findings.filter { $0.kind == .unreadable && $0.subject != nil && $0.path.hasSuffix("/profile.json") }
+            if repair, !VerifyCommand.mendable(result).isEmpty || !profiles.isEmpty {
                 try await VerifyCommand.fileAgain(VerifyCommand.mendable(result), layout: layout, json: json)
+                try VerifyCommand.startAgain(profiles, layout: layout, json: json)
                 started = ContinuousClock.now
                 (result, recordedBefore) = try verify(layout)
             }
@@ -106,6 +109,37 @@ struct VerifyCommand: AsyncParsableCommand {
         }
     }
 
+    /// Starts each damaged profile again (`ProfileStore.startAgain`), under the library's lock,
+    /// and says where its damaged bytes went and what to give again.
+    static func startAgain(_ findings: [VerificationFinding], layout: LibraryLayout, json: Bool) throws(LibraryError) {
+        guard !findings.isEmpty else { return }
+        let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
+                                              whileWaiting: CommandSupport.sayWaiting)
+        defer { session.close() }
+        for finding in findings {
+            guard let subjectPath = finding.subject, let subject = try? Subject(parsing: subjectPath) else { continue }
+            let aside: String?
+            do {
+                aside = try ProfileStore(layout: layout).startAgain(subject)
+            } catch let error as LibraryError {
+                throw error
+            } catch {
+                throw .cannotWrite(path: finding.path, reason: FailureCause("\(error)"))
+            }
+            let line = StartedAgainLine(startedAgain: finding.path, damagedCopy: aside, subject: subject.path)
+            StandardStreams.writeOut(json ? ((try? CommandSupport.json(line)) ?? "") + "\n"
+                : "started again \(finding.path): its damaged bytes are kept at \(aside ?? "(nothing was there)"); "
+                    + "give its name and fields again with `dossier subjects edit \(subject.path)`\n")
+        }
+    }
+
+    /// A profile started again by --repair, in `--json`.
+    struct StartedAgainLine: Encodable {
+        let startedAgain: String
+        let damagedCopy: String?
+        let subject: String
+    }
+
     /// The damaged or missing photos that can be filed again: those with a good copy.
     static func mendable(_ result: VerificationResult) -> [VerificationFinding] {
         result.findings.filter { [.damaged, .missing].contains($0.kind) && $0.goodCopy != nil && $0.subject != nil }
@@ -149,7 +183,7 @@ struct VerifyCommand: AsyncParsableCommand {
         defer { bar.withLock { $0.clear() } }
         let notedBefore = !(try index.copiesToMend().isEmpty)
         do {
-            return (try LibraryVerifier(layout: layout).verify(index, depth: quick ? .quick : .full,
+            return (try LibraryVerifier(layout: layout, profileProblem: ProfileStore.problem(with:)).verify(index, depth: quick ? .quick : .full,
                                                               whileWaiting: CommandSupport.sayWaiting) { progress in
                 bar.withLock {
                     $0.draw(completed: progress.files, total: progress.totalFiles,

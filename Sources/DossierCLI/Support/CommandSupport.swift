@@ -28,6 +28,14 @@ enum CommandSupport {
         }
     }
 
+    /// Says each profile that could not be read, on standard error, and exits 1 when there was
+    /// one: the other subjects were listed.
+    static func sayUnreadable(_ errors: [ProfileError]) throws {
+        guard !errors.isEmpty else { return }
+        for error in errors { StandardStreams.writeError("dossier: \(SourcePath.displayed("\(error)"))\n") }
+        throw ExitCode(1)
+    }
+
     /// A subject argument that must exist in the library.
     static func existingSubject(_ reference: String, in layout: LibraryLayout) throws -> Subject {
         try requireLibrary(layout)

@@ -22,6 +22,16 @@ public struct FilingContext: Sendable {
         try layout.files.replaceFile(at: target, with: bytes, stagingFolder: layout.stagingFolder.path)
     }
 
+    /// Replaces a damaged file inside the library: the new bytes written whole into staging and
+    /// fsynced, the damaged ones kept under `damaged/<day>/<relativePath>` (as a damaged photo's
+    /// are) before the new ones take the name. Returns where the damaged bytes went.
+    public func replaceDamagedFile(atRelativePath relativePath: String, with bytes: [UInt8]) throws -> String? {
+        guard !dryRun else { return nil }
+        let staged = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).part").path
+        try layout.files.writeNewFile(bytes, at: staged)
+        return try Filer(layout: layout, index: nil, dryRun: false).put(staged, at: relativePath)
+    }
+
     /// The current contents of a file inside the library, nil if there is none.
     public func contents(ofRelativePath relativePath: String) throws -> [UInt8]? {
         let path = try layout.url(forRelativePath: relativePath).path

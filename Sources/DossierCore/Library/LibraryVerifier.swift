@@ -38,9 +38,15 @@ public struct LibraryVerifier: Sendable {
     }
 
     public let layout: LibraryLayout
+    /// Why a profile's bytes are not a profile, nil when they are one. Profiles are the records
+    /// plugin's; without it, a profile must be a JSON object.
+    public let profileProblem: @Sendable ([UInt8]) -> String?
 
-    public init(layout: LibraryLayout) {
+    public init(layout: LibraryLayout, profileProblem: (@Sendable ([UInt8]) -> String?)? = nil) {
         self.layout = layout
+        self.profileProblem = profileProblem ?? { bytes in
+            (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] ? nil : "not a JSON object"
+        }
     }
 
     /// A filed file's mtime may trail its `filed_at` stamp (stamped after the link) or lead it
@@ -287,8 +293,11 @@ public struct LibraryVerifier: Sendable {
     private func checkProfile(at absolute: String, path: String) -> CheckOutcome {
         do {
             let bytes = try layout.files.readFile(absolute)
-            guard (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] else {
-                return CheckOutcome(findings: [VerificationFinding(kind: .unreadable, path: path, reason: "not a JSON object")],
+            if let problem = profileProblem(bytes) {
+                let subject = (path as NSString).deletingLastPathComponent
+                return CheckOutcome(findings: [VerificationFinding(
+                    kind: .unreadable, path: path,
+                    reason: "\(problem); `dossier verify --repair` keeps it under damaged/ and starts it again", subject: subject)],
                                     bytes: Int64(bytes.count))
             }
             return CheckOutcome(bytes: Int64(bytes.count))

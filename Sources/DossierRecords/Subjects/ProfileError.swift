@@ -8,7 +8,9 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "\(path): not a profile: \(reason)"
+        case .unreadable(let path, let reason):
+            return "\(path): this profile is damaged: \(reason); `dossier verify --repair` keeps it under damaged/ "
+                + "and starts it again"
         case .alreadyExists(let subject): return "\(subject) already exists; its profile was left as it is"
         case .notFound(let subject): return "there is no subject \(subject) in this library"
         case .invalidSex(let text): return "'\(text)' is not a sex Dossier knows: use \(Sex.accepted)"

@@ -12,16 +12,70 @@ public struct ProfileStore: Sendable {
     public func profile(of subject: Subject) throws -> SubjectProfile? {
         let url = layout.root.appendingPathComponent(layout.profilePath(for: subject))
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
         do {
-            return try JSONDecoder().decode(SubjectProfile.self, from: Data(contentsOf: url))
+            data = try Data(contentsOf: url)
         } catch {
-            throw ProfileError.unreadable(path: url.path, reason: "\(error)")
+            throw ProfileError.unreadable(path: url.path, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(SubjectProfile.self, from: data)
+        } catch {
+            throw ProfileError.unreadable(path: url.path, reason: ProfileStore.reason(error))
         }
     }
 
-    /// Every subject with a folder, with its profile where it has one, sorted.
-    public func allProfiles() throws -> [(subject: Subject, profile: SubjectProfile?)] {
-        try layout.existingSubjects().sorted().map { ($0, try profile(of: $0)) }
+    /// Every subject with a folder, with its profile where it has one, sorted; and the profiles
+    /// that cannot be read, so one damaged profile hides no other subject.
+    public func allProfiles() -> (profiles: [(subject: Subject, profile: SubjectProfile?)], unreadable: [ProfileError]) {
+        var profiles: [(subject: Subject, profile: SubjectProfile?)] = []
+        var unreadable: [ProfileError] = []
+        for subject in layout.existingSubjects().sorted() {
+            do {
+                profiles.append((subject, try profile(of: subject)))
+            } catch let error as ProfileError {
+                unreadable.append(error)
+            } catch {
+                unreadable.append(.unreadable(path: layout.profilePath(for: subject), reason: "\(error)"))
+            }
+        }
+        return (profiles, unreadable)
+    }
+
+    /// Starts a damaged profile again, holding only what is certain (its subject, named by its
+    /// id): the damaged bytes are kept under `damaged/`, whose path is returned. The library must
+    /// be locked.
+    public func startAgain(_ subject: Subject) throws -> String? {
+        try FilingContext(layout: layout, dryRun: false).replaceDamagedFile(
+            atRelativePath: layout.profilePath(for: subject),
+            with: try SubjectProfile(subject: subject, name: subject.id.rawValue).encoded())
+    }
+
+    /// Why bytes are not a profile, nil when they are one (what `dossier verify` checks).
+    public static func problem(with bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
+            return nil
+        } catch {
+            return reason(error)
+        }
+    }
+
+    /// Why bytes are not a profile, in a person's words rather than the decoder's.
+    static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)? where context.codingPath.isEmpty:
+            return "it is not JSON (cut short, or written over)"
+        case .dataCorrupted(let context)?:
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not what a profile holds there"
+        case .keyNotFound(let key, _)?:
+            return "it has no '\(key.stringValue)'"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return field.isEmpty ? "it is not a JSON object" : "'\(field)' is not what a profile holds there"
+        default:
+            return "\(error)"
+        }
     }
 
     /// Writes a profile atomically (staged, fsynced, renamed). The library must be locked.

@@ -13,8 +13,9 @@ struct ListSubjectsCommand: ParsableCommand {
 
     func run() throws {
         try CommandSupport.requireLibrary(libraryOptions.layout)
+        let all = ProfileStore(layout: libraryOptions.layout).allProfiles()
         try CommandSupport.withLibraryError {
-            for (subject, profile) in try ProfileStore(layout: libraryOptions.layout).allProfiles() {
+            for (subject, profile) in all.profiles {
                 if json {
                     StandardStreams.writeOut(try CommandSupport.json(profile ?? SubjectProfile(subject: subject, name: "")) + "\n")
                 } else {
@@ -22,6 +23,7 @@ struct ListSubjectsCommand: ParsableCommand {
                 }
             }
         }
+        try CommandSupport.sayUnreadable(all.unreadable)
     }
 
     static func line(_ subject: Subject, _ profile: SubjectProfile?) -> String {
