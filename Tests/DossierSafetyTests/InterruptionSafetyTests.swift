@@ -30,7 +30,11 @@ struct InterruptionSafetyTests {
     /// Starts an import, sends `signals` `delay` after it holds the library, waits for the end.
     /// Synchronous on purpose: an async wait could be resumed late, when other tests keep the
     /// cooperative threads busy, and the import would be over before the signal is sent.
-    static func interrupt(_ folder: TemporaryFolder, with signals: [Int32], after delay: Duration) throws -> Stopped {
+    /// Interrupts the import `delay` after it took the library's lock, or, given `ready`, once
+    /// `ready` holds (polled, for at most 30 s): on a loaded machine a fixed delay may come
+    /// before anything was filed.
+    static func interrupt(_ folder: TemporaryFolder, with signals: [Int32], after delay: Duration,
+                          once ready: (() -> Bool)? = nil) throws -> Stopped {
         let process = DossierBinary.process(["import", "--create", "dump", "--library", "Library", "--json", "--jobs", "2"], in: folder.url)
         let output = Pipe()
         process.standardOutput = output
@@ -47,6 +51,10 @@ struct InterruptionSafetyTests {
         while !FileManager.default.fileExists(atPath: lock) && process.isRunning { usleep(2_000) }
         let delayMicroseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
         usleep(useconds_t(delayMicroseconds))
+        if let ready {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !ready() && process.isRunning && ContinuousClock.now < deadline { usleep(2_000) }
+        }
         #expect(process.isRunning, "the import ended before it could be interrupted: give it more to do")
         let signalled = ContinuousClock.now
         for number in signals { kill(process.processIdentifier, number) }
@@ -128,7 +136,9 @@ struct InterruptionSafetyTests {
     func anInterruptedImportIndexesWhatItReported() throws {
         let folder = try TemporaryFolder()
         try InterruptionSafetyTests.makeDump(in: folder, photos: 40, lines: 0)
-        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(300))
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(50)) {
+            folder.files(under: "Library/pets/rex/photos").count >= 2
+        }
         #expect(stopped.status == 130)
         let indexed = try InterruptionSafetyTests.indexed(stopped.output, in: folder)
         #expect(!indexed.isEmpty, "nothing was filed before the signal: give it less to do first")

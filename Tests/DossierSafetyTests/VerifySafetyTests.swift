@@ -360,6 +360,25 @@ struct VerifySafetyTests {
         #expect(!again.standardError.contains("filing again"), "\(again.standardError)")
     }
 
+    @Test("verify --repair after a verify that noted the photos files each once, and leaves nothing noted")
+    func repairAfterANotingVerifyFilesEachOnce() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed[0].filed)"))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(filed[1].filed)"))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library", "--json"], in: folder.url)
+        #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
+        let refiled = repaired.jsonLines.filter { $0["refiled"] as? Bool == true }.compactMap { $0["source"] as? String }
+        #expect(refiled.sorted() == [filed[0].source, filed[1].source].sorted())
+        #expect(!repaired.standardError.contains("filing again"), "\(repaired.standardError)")
+        #expect(repaired.jsonLines.last?["summary"].flatMap { ($0 as? [String: Any])?["notedToFileAgain"] as? Int } == 0)
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
+        #expect(next.standardError.isEmpty, "\(next.standardError)")
+    }
+
     @Test("A photo verify noted whose good copy is gone, changed or a link before the next import is said and forgotten, never filed from it")
     func aNotedPhotoWhoseGoodCopyIsGoneIsSaid() throws {
         let folder = try TemporaryFolder()

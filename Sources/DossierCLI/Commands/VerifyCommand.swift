@@ -98,6 +98,7 @@ struct VerifyCommand: AsyncParsableCommand {
             guard let subject = try? Subject(parsing: subjectPath) else { continue }
             var options = ImportOptions(requestedSubject: subject)
             options.access = .existing
+            options.mendsNotedCopies = false
             let pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger)
             let copies = group.compactMap(\.goodCopy)
             let outside = copies.filter { !$0.hasPrefix(root) }

@@ -15,7 +15,7 @@ extension ImportPipeline {
     /// A pass per subject of the good copies `verify` recorded; a copy whose good copy is gone is
     /// forgotten, and said.
     func mendingPasses(session: inout LibrarySession) async -> Mending {
-        guard let index = session.index else { return Mending() }
+        guard let index = session.index, options.mendsNotedCopies else { return Mending() }
         let (layout, dryRun) = (self.layout, options.dryRun)
         let (mending, gone) = await BlockingWork.run { () -> (Mending, [CopyToMend]) in
             var mending = Mending()
