@@ -12,16 +12,19 @@ struct VerifyCommand: AsyncParsableCommand {
         abstract: "Check every file in the library against what was filed.",
         discussion: """
             Every filed photo, video, sidecar and audio file is hashed again and compared with the digest the \
-            index holds and the one its name carries; every year file of records is compared with the bytes \
+            index holds and the one its name carries, and every rendition beside a photo (the JPEG or PNG made \
+            from a HEIC, a TIFF or a raw) with the digest it was filed with; every year file of records is compared with the bytes \
             Dossier last wrote and, if they differ, read line by line; every profile must be a JSON object; \
             kept sources (sources/) and quarantined sources must hold the bytes they were kept with. Files in \
-            the subject folders and sources/ that the index does not know are listed too.
+            the subject folders and sources/ that the index does not know are listed too: a file with a \
+            rendition's name that Dossier did not file among them.
 
             Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where a damaged \
             or missing photo has a good copy (the source it was imported from, still where it was, or its original \
-            under originals/), the line says so, and the photo is noted in the index: the next import into the library \
-            (or the daemon's next batch) files it again from that copy, under its own name (the damaged bytes kept \
-            under damaged/). --repair does that now, then checks the library again.
+            under originals/; for a rendition, its photo), the line says so, and the file is noted in the index: the \
+            next import into the library (or the daemon's next batch) files it again from that copy, under its own \
+            name (the damaged bytes kept under damaged/). --repair does that now, keeps a damaged profile under \
+            damaged/ and starts it again, then checks the library again.
 
             It only reads, and it can run while `dossier watch` files into the same library: at the end it waits for \
             an import's batch under way to finish before it calls a file missing or unindexed.
@@ -37,7 +40,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per finding, then a summary object, on standard output (JSON Lines).")
     var json = false
 
-    @Flag(help: "File each damaged or missing photo that has a good copy again from it, then check the library again.")
+    @Flag(help: "File each damaged or missing photo that has a good copy again from it, make each damaged or missing rendition again from its photo, then check the library again.")
     var repair = false
 
     func run() async throws {
@@ -86,8 +89,9 @@ struct VerifyCommand: AsyncParsableCommand {
     }
 
     /// Files each finding's good copy again for its subject: a source outside the library as
-    /// `import --subject` would, an original under `originals/` read in place, as a retry reads a
-    /// kept source. The import's own outcome lines say what was done.
+    /// `import --subject` would; one inside it (an original under `originals/`, or the filed photo
+    /// a damaged rendition is made again from) read in place, as a retry reads a kept source. The
+    /// import's own outcome lines say what was done.
     static func fileAgain(_ findings: [VerificationFinding], layout: LibraryLayout, json: Bool) async throws(LibraryError) {
         let reporter: any OutcomeListener = json ? JSONLinesReporter() : TerminalReporter(verbose: true, showsProgress: false)
         let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
@@ -102,11 +106,11 @@ struct VerifyCommand: AsyncParsableCommand {
             let pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger)
             let copies = group.compactMap(\.goodCopy)
             let outside = copies.filter { !$0.hasPrefix(root) }
-            let originals = copies.filter { $0.hasPrefix(root) }.map {
+            let inLibrary = copies.filter { $0.hasPrefix(root) }.map {
                 RetrySource(originalPath: $0, keptPath: String($0.dropFirst(root.count)), routeSubject: subject)
             }
             if !outside.isEmpty { _ = try await pipeline.run(outside, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
-            if !originals.isEmpty { _ = try await pipeline.retry(originals, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
+            if !inLibrary.isEmpty { _ = try await pipeline.retry(inLibrary, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
         }
     }
 
@@ -206,9 +210,6 @@ struct VerifyCommand: AsyncParsableCommand {
     static func summary(_ result: VerificationResult, library: String, quick: Bool, seconds: Double) -> String {
         let files = "\(result.checkedFiles) \(result.checkedFiles == 1 ? "file" : "files")"
         let how = quick ? " by size and time" : " (\(CommandSupport.bytes(result.checkedBytes)) read)"
-        let renditions = result.renditions == 0 ? ""
-            : " (\(result.renditions) \(result.renditions == 1 ? "rendition" : "renditions") beside \(result.renditions == 1 ? "its photo" : "their photos") "
-                + "passed over: made from \(result.renditions == 1 ? "it" : "them"))"
         let found = result.isClean
             ? "all is well"
             : VerificationFinding.Kind.allCases.compactMap { kind in
@@ -216,7 +217,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 return count == 0 ? nil : "\(count) \(kind.rawValue)"
             }.joined(separator: ", ")
         return "Checked \(files)\(how) of \(SourcePath.displayed(library)) in \(String(format: "%.2f", seconds)) s: "
-            + "\(found)\(renditions).\n"
+            + "\(found).\n"
     }
 
     /// A finding in `--json`.
@@ -248,7 +249,6 @@ struct VerifyCommand: AsyncParsableCommand {
             let quick: Bool
             let checkedFiles: Int
             let checkedBytes: Int64
-            let renditions: Int
             let found: Counts
             /// Damaged or missing photos with a good copy, noted for the next import to file again.
             let notedToFileAgain: Int
@@ -260,7 +260,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
         init(_ result: VerificationResult, library: String, quick: Bool, seconds: Double, notedToFileAgain: Int) {
             summary = Summary(library: library, quick: quick, checkedFiles: result.checkedFiles,
-                              checkedBytes: result.checkedBytes, renditions: result.renditions,
+                              checkedBytes: result.checkedBytes,
                               found: Counts(damaged: result.count(.damaged), missing: result.count(.missing),
                                             unindexed: result.count(.unindexed), unreadable: result.count(.unreadable)),
                               notedToFileAgain: notedToFileAgain, ok: result.isClean, seconds: (seconds * 1000).rounded() / 1000)

@@ -38,6 +38,10 @@ public struct PhotoFormat: Hashable, Sendable {
         self.isSidecar = isSidecar
     }
 
+    /// A still browsers show (a JPEG, a PNG): what a file under a rendition's name beside a photo
+    /// that has one may be.
+    public var isRenditionFormat: Bool { !isVideo && !isAudio && !hasRendition && !isSidecar }
+
     /// The folder of a subject it is filed under: `photos`, `videos` or `audio`.
     public var folder: String { isVideo ? "videos" : isAudio ? "audio" : "photos" }
 }

@@ -25,6 +25,11 @@ public struct Filer: Sendable {
         // known by its place beside its photo, not by its bytes.
         if !photo.format.isSidecar, let known = try index?.filedFile(for: subject, digest: digest) {
             if try holdsSameBytes(try layout.url(forRelativePath: known.path).path, digest: digest) {
+                // Its rendition, made from it, is checked by its bytes too: one damaged or gone
+                // since is made again, beside the photo, which stays as it is.
+                if !dryRun, photo.rendition != nil, try !renditionsAreWhole(of: known.path) {
+                    return try refile(photo, at: known.path, photoIsWhole: true)
+                }
                 return .duplicate(path: known.path)
             }
             // Filed before, and damaged or gone since: its bytes go back under its name.
@@ -65,7 +70,15 @@ public struct Filer: Sendable {
             case .linked:
                 return .filed(path: relativePath, digest: digest)
             case .nameTaken:
-                if try holdsSameBytes(finalPath, digest: digest) { return .adopted(path: relativePath, digest: digest) }
+                if try holdsSameBytes(finalPath, digest: digest) {
+                    // Filed by a run stopped before its index commit: its rendition was linked
+                    // before it, and must hold the bytes indexed with it now (else it is made again).
+                    if let rendition = photo.rendition,
+                       try !fileRendition(rendition, at: Filer.renditionPath(of: relativePath, photo.format, rendition.format)) {
+                        return try refile(photo, at: relativePath, photoIsWhole: true)
+                    }
+                    return .adopted(path: relativePath, digest: digest)
+                }
                 if besideStill == nil, try isDamagedCopy(at: relativePath) { return try refile(photo, at: relativePath) }
                 if besideStill != nil, !photo.format.isSidecar { besideStill = nil }
             }
@@ -89,9 +102,9 @@ public struct Filer: Sendable {
     /// Puts a photo's bytes back under `relativePath`, its name, where a damaged copy of them is
     /// (or nothing is). A damaged copy is kept under `damaged/<day>/` (hard-linked there, so
     /// never deleted), and the good bytes take its name in one rename: the name never shows
-    /// nothing, nor anything partial. Its rendition is put back alike.
-    private func refile(_ photo: Photo, at relativePath: String) throws -> FilingResult {
-        let finalPath = try layout.url(forRelativePath: relativePath).path
+    /// nothing, nor anything partial. Its rendition is put back alike; `photoIsWhole` (the photo
+    /// holds its bytes already, its rendition alone was damaged) puts back the rendition alone.
+    private func refile(_ photo: Photo, at relativePath: String, photoIsWhole: Bool = false) throws -> FilingResult {
         let digest = photo.content.digest
         var keptAside: [String] = []
         if let rendition = photo.rendition {
@@ -104,12 +117,15 @@ public struct Filer: Sendable {
                 if let aside = try put(staged, at: renditionPath) { keptAside.append(aside) }
             }
         }
-        let staged = try stage(photo.content)
-        defer { if staged.scratch == nil { try? layout.files.remove(staged.path) } }
-        // A copy's name: the staged bytes (a scratch file keeps its name) stay where they are.
-        if let aside = try putCopy(of: staged.path, at: relativePath) { keptAside.append(aside) }
-        guard try holdsSameBytes(finalPath, digest: digest) else {
-            throw LibraryError.cannotWrite(path: finalPath, reason: "filed again, its bytes do not read back as filed")
+        if !photoIsWhole {
+            let staged = try stage(photo.content)
+            defer { if staged.scratch == nil { try? layout.files.remove(staged.path) } }
+            // A copy's name: the staged bytes (a scratch file keeps its name) stay where they are.
+            if let aside = try putCopy(of: staged.path, at: relativePath) { keptAside.append(aside) }
+            let finalPath = try layout.url(forRelativePath: relativePath).path
+            guard try holdsSameBytes(finalPath, digest: digest) else {
+                throw LibraryError.cannotWrite(path: finalPath, reason: "filed again, its bytes do not read back as filed")
+            }
         }
         return .refiled(path: relativePath, digest: digest, damagedCopies: keptAside)
     }
@@ -178,6 +194,17 @@ public struct Filer: Sendable {
         case .linked: return true
         case .nameTaken: return try holdsSameBytes(path, digest: digest)
         }
+    }
+
+    /// Whether every rendition the index holds of the photo at `relativePath` holds the bytes it
+    /// was filed with (true when it has none indexed).
+    func renditionsAreWhole(of relativePath: String) throws -> Bool {
+        for rendition in try index?.renditions(ofPhoto: relativePath) ?? [] {
+            guard let digest = ContentDigest(hex: rendition.sha256),
+                  try holdsSameBytes(try layout.url(forRelativePath: rendition.path).path, digest: digest)
+            else { return false }
+        }
+        return true
     }
 
     /// Removes what a stopped run left in staging. Call with the library lock held.

@@ -34,10 +34,14 @@ struct GoodCopyFinder: Sendable {
         }
     }
 
+    /// A source read in place inside the library (an original, or a filed photo its rendition
+    /// was made again from, by `--repair`) is none: the originals are offered above, checked by
+    /// their bytes, and a filed file is no good copy of itself.
     private func sourceStillAtHand(for file: FiledFile) -> ImportedSource? {
         let candidates = sourcesByFiledPath[file.path, default: []]
             + (file.sourceSha256.map { sourcesByDigest[$0, default: []] } ?? []).filter { $0.subject == file.subject }
-        return candidates.first { source in
+        let library = layout.root.path + "/"
+        return candidates.filter { !$0.path.hasPrefix(library) }.first { source in
             SourcePath.status(source.path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFREG && Int64($0.st_size) == source.size } ?? false
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Rebuilds the index from the subject folders, which are the truth: every file under
-/// `<kind>/<id>/photos/` and `<kind>/<id>/videos/` is hashed and recorded (renditions beside a
-/// HEIC are not: they are made from it; the layout's formats, as the plugins registered them,
-/// tell which they are). What only the index knew (which source a file came from) is lost, so
+/// `<kind>/<id>/photos/` and `<kind>/<id>/videos/` is hashed and recorded, the renditions beside
+/// a HEIC (or a TIFF, a raw) as its renditions, hashed as they are (the layout's formats, as the
+/// plugins registered them, tell which they are). What only the index knew (which source a file came from) is lost, so
 /// the next import of an old source decodes it again and then finds its filed bytes already there.
 public struct IndexRebuilder: Sendable {
     public let layout: LibraryLayout
@@ -17,7 +17,7 @@ public struct IndexRebuilder: Sendable {
     /// names were made from (damaged before the rebuild: indexed as they are, for `dossier
     /// verify` to name, and for the next import of their source to file again).
     public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int, misnamed: [VerificationFinding]) {
-        let files = try filedFiles()
+        let (files, renditions) = try filedFiles()
         let kept = try keptSources()
         let (records, yearFiles) = try recordFiles(kept: kept)
         let siblings = Dictionary(grouping: files.map(\.path), by: LibraryVerifier.stem(of:))
@@ -27,7 +27,7 @@ public struct IndexRebuilder: Sendable {
                                     reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \($0)")
             }
         }
-        try index.replaceFiledFiles(with: files, recordFiles: records, keptSources: kept, originals: try originals(),
+        try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept, originals: try originals(),
                                     sourceYearFiles: yearFiles, damaged: misnamed.map(\.path))
         return (files.count, records.count, misnamed)
     }
@@ -122,22 +122,28 @@ public struct IndexRebuilder: Sendable {
         return found
     }
 
-    func filedFiles() throws -> [FiledFile] {
+    func filedFiles() throws -> (files: [FiledFile], renditions: [FiledRendition]) {
         let filedAt = ISO8601DateFormatter().string(from: Date())
         var files: [FiledFile] = []
+        var renditions: [FiledRendition] = []
         for subject in layout.existingSubjects().sorted() {
             for folder in ["photos", "videos", "audio"] {
-                files += try filedFiles(in: folder, of: subject, filedAt: filedAt)
+                let found = try filedFiles(in: folder, of: subject, filedAt: filedAt)
+                files += found.files
+                renditions += found.renditions
             }
         }
-        return files
+        return (files, renditions)
     }
 
-    /// Every file under `<kind>/<id>/<folder>/`, hashed, but renditions.
-    private func filedFiles(in folder: String, of subject: Subject, filedAt: String) throws -> [FiledFile] {
+    /// Every file under `<kind>/<id>/<folder>/`, hashed: the renditions apart.
+    private func filedFiles(in folder: String, of subject: Subject, filedAt: String) throws
+        -> (files: [FiledFile], renditions: [FiledRendition])
+    {
         let root = layout.folder(for: subject).appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return ([], []) }
         var files: [FiledFile] = []
+        var renditions: [FiledRendition] = []
         while let relative = enumerator.nextObject() as? String {
             let path = "\(subject.path)/\(folder)/\(relative)"
             let url = try layout.url(forRelativePath: path)
@@ -146,30 +152,53 @@ public struct IndexRebuilder: Sendable {
             guard layout.files.isFile(url.path) else { continue }
             // Read a chunk at a time: a video may be gigabytes.
             let (size, digest) = try layout.files.digest(ofFile: url.path)
-            guard !isRendition(url, digest: digest) else { continue }
+            if let photo = photo(ofRendition: path, digest: digest) {
+                renditions.append(FiledRendition(path: path, photoPath: photo, sha256: digest.hex, size: size, filedAt: filedAt))
+                continue
+            }
             files.append(FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                    sourceSha256: nil, size: size,
                                    capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
                                    filedAt: filedAt))
         }
-        return files
+        return (files, renditions)
     }
 
-    /// Whether the file is a rendition of a photo beside it (a HEIC's or a TIFF's `.jpg` or
-    /// `.png`): made from the photo, not filed from a source, so not a photo of its own. The
-    /// plugins' formats say which: a still beside a photo of the same name that has a rendition,
-    /// and whose bytes are not the ones its name was made from (a camera's JPEG filed with its
-    /// raw beside it carries its own digest in its name; a rendition carries the photo's).
-    private func isRendition(_ url: URL, digest: ContentDigest) -> Bool {
+    /// The photo beside which the file at `path` (relative to the root) is a rendition (a HEIC's
+    /// or a TIFF's `.jpg` or `.png`): made from the photo, not filed from a source, so not a
+    /// photo of its own; nil when it is none. The plugins' formats say which: a still beside a
+    /// photo of the same name that has a rendition, and whose bytes are not the ones its name was
+    /// made from (a camera's JPEG filed with its raw beside it carries its own digest in its
+    /// name; a rendition carries the photo's).
+    private func photo(ofRendition path: String, digest: ContentDigest) -> String? {
         let formats = layout.photoFormats
-        guard let format = formats.format(forExtension: url.pathExtension), !format.isVideo, !format.isAudio, !format.hasRendition,
-              !format.isSidecar
+        guard let format = formats.format(forExtension: (path as NSString).pathExtension), format.isRenditionFormat,
+              !LibraryLayout.nameCarries(digest, path: path)
         else {
-            return false
+            return nil
         }
-        let stem = url.deletingPathExtension()
-        if LibraryLayout.nameCarries(digest, path: url.path) { return false }
-        return formats.all.contains { $0.hasRendition && layout.files.isFile(stem.appendingPathExtension($0.fileExtension).path) }
+        let stem = LibraryVerifier.stem(of: path)
+        return formats.all.filter(\.hasRendition).map { "\(stem).\($0.fileExtension)" }.first { photo in
+            (try? layout.url(forRelativePath: photo)).map { layout.files.isFile($0.path) } == true
+        }
+    }
+
+    /// The renditions beside `photos` (filed rows), hashed as they are: what an index made before
+    /// renditions were indexed learns of them (the `v8-renditions` migration).
+    func renditions(beside photos: [FiledFile], filedAt: String) throws -> [FiledRendition] {
+        let formats = layout.photoFormats
+        let extensions = Set(formats.all.filter(\.isRenditionFormat).map(\.fileExtension)).sorted()
+        var renditions: [FiledRendition] = []
+        for photo in photos where formats.format(forExtension: (photo.path as NSString).pathExtension)?.hasRendition == true {
+            for ext in extensions {
+                let path = "\(LibraryVerifier.stem(of: photo.path)).\(ext)"
+                guard let url = try? layout.url(forRelativePath: path), layout.files.isFile(url.path) else { continue }
+                let (size, digest) = try layout.files.digest(ofFile: url.path)
+                guard !LibraryLayout.nameCarries(digest, path: path) else { continue }
+                renditions.append(FiledRendition(path: path, photoPath: photo.path, sha256: digest.hex, size: size, filedAt: filedAt))
+            }
+        }
+        return renditions
     }
 
     /// The date a filed photo's name carries: `2024/2024-03-02_141503_1a2b3c4d.jpg`.

@@ -13,6 +13,8 @@ public protocol LibraryCatalog: Sendable {
     func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile?
     func filedFiles(contentIdentifier identifier: String) throws(LibraryError) -> [FiledFile]
     func filedFiles(sha256 digest: ContentDigest) throws(LibraryError) -> [FiledFile]
+    func renditions(ofPhoto path: String) throws(LibraryError) -> [FiledRendition]
+    func rendition(at path: String) throws(LibraryError) -> FiledRendition?
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
 
     /// Everything it says the library holds, read as one moment (`dossier verify`).
@@ -35,13 +37,13 @@ public protocol LibraryCatalog: Sendable {
     func yearFiles(ofSource path: String, kept: String) throws(LibraryError) -> [SourceYearFile]
     func recordFile(at path: String) throws(LibraryError) -> RecordFileSummary?
     func version(ofSource path: String, kept: String) throws(LibraryError) -> SourceYearFile?
-    /// Records what several photo sources gave (their filed files and their source rows), in one
-    /// transaction (`IndexBatch`).
+    /// Records what several photo sources gave (their filed files, renditions and source rows),
+    /// in one transaction (`IndexBatch`).
     func record(photos: [PhotoRows]) throws(LibraryError)
     /// Records what one source gave, in one transaction (see `LibraryIndex.record`).
-    func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary], source: ImportedSource?, kept: KeptSource?,
-                originals: [KeptOriginal], ledger: SourceLedger?, yearFiles: [SourceYearFile], superseded: [String],
-                departure: SourceDeparture?) throws(LibraryError)
+    func record(_ filed: [FiledFile], renditions: [FiledRendition], recordFiles: [RecordFileSummary], source: ImportedSource?,
+                kept: KeptSource?, originals: [KeptOriginal], ledger: SourceLedger?, yearFiles: [SourceYearFile],
+                superseded: [String], departure: SourceDeparture?) throws(LibraryError)
 
     // Departures: sources that left their paths.
     func record(_ departure: SourceDeparture) throws(LibraryError)

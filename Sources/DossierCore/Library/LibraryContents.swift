@@ -11,13 +11,16 @@ public struct LibraryContents: Sendable {
     public var originals: [KeptOriginal]
     /// The sources imported, and where their content was filed.
     public var sources: [ImportedSource]
+    /// The renditions beside filed photos, by path.
+    public var renditions: [FiledRendition]
 
     public init(filed: [FiledFile], recordFiles: [RecordFileSummary], keptSources: [KeptSource], originals: [KeptOriginal],
-                sources: [ImportedSource]) {
+                sources: [ImportedSource], renditions: [FiledRendition] = []) {
         self.filed = filed
         self.recordFiles = recordFiles
         self.keptSources = keptSources
         self.originals = originals
         self.sources = sources
+        self.renditions = renditions
     }
 }

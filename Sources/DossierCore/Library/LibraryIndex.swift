@@ -22,7 +22,7 @@ public final class LibraryIndex: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(30)
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try migrator.migrate(database)
+            try migrator(layout).migrate(database)
         } catch {
             throw .index(path: path, reason: reason(error))
         }
@@ -111,13 +111,13 @@ public final class LibraryIndex: Sendable {
             configuration.readonly = true
             configuration.busyMode = .timeout(30)
             let database = try DatabaseQueue(path: path, configuration: configuration)
-            if try database.read({ try migrator.hasCompletedMigrations($0) }) {
+            if try database.read({ try migrator(layout).hasCompletedMigrations($0) }) {
                 index = LibraryIndex(database: database, path: path)
             } else {
                 let copy = try DatabaseQueue()
                 try database.backup(to: copy)
                 try database.close()
-                try migrator.migrate(copy)
+                try migrator(layout).migrate(copy)
                 index = LibraryIndex(database: copy, path: path)
             }
         } catch {
@@ -141,7 +141,8 @@ public final class LibraryIndex: Sendable {
         try? database.close()
     }
 
-    private static var migrator: DatabaseMigrator {
+    /// The index's migrations; `layout` is the library's, whose folders a migration may read.
+    private static func migrator(_ layout: LibraryLayout) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: FiledFile.databaseTableName) { table in
@@ -268,7 +269,28 @@ public final class LibraryIndex: Sendable {
             }
             try db.create(index: "original_by_digest", on: KeptOriginal.databaseTableName, columns: ["sha256"])
         }
-        migrator.registerMigration("v8-copies-to-mend") { db in
+        migrator.registerMigration("v8-renditions") { db in
+            // A table of their own: a rendition is no photo (no source, no capture date, never a
+            // duplicate of anything), and verify checks it against the photo it was made from.
+            try db.create(table: FiledRendition.databaseTableName) { table in
+                table.primaryKey("path", .text)
+                table.column("photo_path", .text).notNull()
+                table.column("sha256", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("filed_at", .text).notNull()
+            }
+            try db.create(index: "rendition_by_photo", on: FiledRendition.databaseTableName, columns: ["photo_path"])
+            // The renditions an earlier Dossier filed beside its photos were never indexed: they
+            // are taken as they are now, as `index rebuild` would take them (nothing else tells
+            // what was put there), so the first verify after the upgrade does not call each one
+            // unindexed.
+            let photos = try FiledFile.fetchAll(db)
+            let now = ISO8601DateFormatter().string(from: Date())
+            for rendition in try IndexRebuilder(layout: layout).renditions(beside: photos, filedAt: now) {
+                try rendition.insert(db, onConflict: .ignore)
+            }
+        }
+        migrator.registerMigration("v9-copies-to-mend") { db in
             try db.create(table: CopyToMend.databaseTableName) { table in
                 table.primaryKey("path", .text)
                 table.column("subject", .text).notNull()
@@ -286,7 +308,8 @@ public final class LibraryIndex: Sendable {
                             recordFiles: try RecordFileSummary.order(Column("path")).fetchAll(db),
                             keptSources: try KeptSource.order(Column("path")).fetchAll(db),
                             originals: try KeptOriginal.order(Column("path")).fetchAll(db),
-                            sources: try ImportedSource.order(Column("path")).fetchAll(db))
+                            sources: try ImportedSource.order(Column("path")).fetchAll(db),
+                            renditions: try FiledRendition.order(Column("path")).fetchAll(db))
         }
     }
 
@@ -504,6 +527,16 @@ public final class LibraryIndex: Sendable {
         try read { db in try FiledFile.fetchOne(db, key: path) }
     }
 
+    /// The renditions filed beside the photo at `path` (relative to the root), by path.
+    public func renditions(ofPhoto path: String) throws(LibraryError) -> [FiledRendition] {
+        try read { db in try FiledRendition.filter(Column("photo_path") == path).order(Column("path")).fetchAll(db) }
+    }
+
+    /// The rendition filed at `path`, if the index knows one there.
+    public func rendition(at path: String) throws(LibraryError) -> FiledRendition? {
+        try read { db in try FiledRendition.fetchOne(db, key: path) }
+    }
+
     /// The files filed with Apple's content identifier `identifier` (a Live Photo's still and
     /// movie), by path.
     public func filedFiles(contentIdentifier identifier: String) throws(LibraryError) -> [FiledFile] {
@@ -530,13 +563,14 @@ public final class LibraryIndex: Sendable {
     /// path, or from the same kept bytes); one found again keeps its id (`ProblemContinuity`). `yearFiles` are the source version's rows as they now
     /// stand; the versions kept as `superseded` (of the same source path) were replaced by it.
     /// With `departure`, the source is about to be removed: recorded in the same commit.
-    public func record(_ filed: [FiledFile], recordFiles: [RecordFileSummary] = [], source: ImportedSource?,
-                       kept: KeptSource? = nil, originals: [KeptOriginal] = [], ledger: SourceLedger? = nil,
-                       yearFiles: [SourceYearFile] = [], superseded: [String] = [],
+    public func record(_ filed: [FiledFile], renditions: [FiledRendition] = [], recordFiles: [RecordFileSummary] = [],
+                       source: ImportedSource?, kept: KeptSource? = nil, originals: [KeptOriginal] = [],
+                       ledger: SourceLedger? = nil, yearFiles: [SourceYearFile] = [], superseded: [String] = [],
                        departure: SourceDeparture? = nil) throws(LibraryError)
     {
         try write { db in
             for original in originals { try original.upsert(db) }
+            try LibraryIndex.record(renditions, in: db)
             if let sourcePath = yearFiles.first?.sourcePath ?? ledger?.sourcePath, !superseded.isEmpty {
                 try SourceYearFile
                     .filter(Column("source_path") == sourcePath && superseded.contains(Column("kept_path")))
@@ -569,31 +603,47 @@ public final class LibraryIndex: Sendable {
         try write { db in
             for photo in photos {
                 for file in photo.filed { try file.upsert(db) }
+                try LibraryIndex.record(photo.renditions, in: db)
                 for original in photo.originals { try original.upsert(db) }
                 try photo.source?.upsert(db)
             }
         }
     }
 
+    /// A photo's rendition, made again (other bytes, perhaps another format), stands for it: the
+    /// rows of the renditions it had under other names go.
+    private static func record(_ renditions: [FiledRendition], in db: Database) throws {
+        for rendition in renditions {
+            try FiledRendition.filter(Column("photo_path") == rendition.photoPath && Column("path") != rendition.path).deleteAll(db)
+            try rendition.upsert(db)
+        }
+    }
+
     /// A filed file now lives at `newPath` (a Live Photo's movie brought beside its still): its row
-    /// and the rows of the sources filed as it follow, in one transaction.
+    /// and the rows of the sources filed as it follow, in one transaction. A raw brought beside its
+    /// JPEG leaves its rendition behind, to be removed (`LivePhotoReunion`): its row goes now.
     public func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError) {
         try write { db in
             try db.execute(sql: "UPDATE filed SET path = ? WHERE path = ?", arguments: [newPath, oldPath])
+            try FiledRendition.filter(Column("photo_path") == oldPath).deleteAll(db)
             try db.execute(sql: "UPDATE source SET filed_path = ? WHERE filed_path = ?", arguments: [newPath, oldPath])
         }
     }
 
-    /// Replaces what the index knows of filed files and record files (a rebuild from the folders).
+    /// Replaces what the index knows of filed files, their renditions and record files (a rebuild
+    /// from the folders).
     /// Source records whose filed file is gone are dropped, and those of `damaged` files (so the
     /// next import of such a source reads it, and files its bytes again); the rest stay valid.
-    public func replaceFiledFiles(with files: [FiledFile], recordFiles: [RecordFileSummary] = [],
+    public func replaceFiledFiles(with files: [FiledFile], renditions: [FiledRendition] = [],
+                                  recordFiles: [RecordFileSummary] = [],
                                   keptSources: [KeptSource] = [], originals: [KeptOriginal] = [],
                                   sourceYearFiles: [SourceYearFile] = [], damaged: [String] = []) throws(LibraryError) {
         try write { db in
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
+            try FiledRendition.deleteAll(db)
+            for rendition in renditions { try rendition.insert(db) }
             try RecordFileSummary.deleteAll(db)
             for summary in recordFiles { try summary.insert(db) }
             try KeptOriginal.deleteAll(db)

@@ -8,6 +8,8 @@ import Synchronization
 /// - each filed photo, video, sidecar and audio file: there, a regular file, its bytes hashing
 ///   to the digest the index holds, and (a name carries the digest it was filed under) to the
 ///   one its name carries, unless it stands beside another file under that file's name;
+/// - each rendition beside a photo: its bytes hashing to the digest the index holds (a file with
+///   a rendition's name that the index does not know is unindexed, like any other);
 /// - each year file of records: its bytes as Dossier last wrote them, and when not, whether
 ///   every line is still a whole record;
 /// - each subject's profile: a JSON object;
@@ -68,8 +70,9 @@ public struct LibraryVerifier: Sendable {
         let results = SliceResults<CheckOutcome>(count: checks.count)
         let goodCopies = GoodCopyFinder(contents: contents, layout: layout)
         let siblings = Dictionary(grouping: contents.filed.map(\.path), by: LibraryVerifier.stem(of:))
+        let photos = Dictionary(contents.filed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         BlockingWork.concurrentlyForEach(checks.count) { slot in
-            let outcome = run(checks[slot], depth: depth, siblings: siblings, goodCopies: goodCopies)
+            let outcome = run(checks[slot], depth: depth, siblings: siblings, goodCopies: goodCopies, photos: photos)
             results.set(slot, .success(outcome))
             let now = done.withLock { state -> Progress in
                 state.files += 1
@@ -84,9 +87,7 @@ public struct LibraryVerifier: Sendable {
             result.checkedBytes += outcome.bytes
             result.findings += outcome.findings
         }
-        let (unindexed, renditions) = try unindexedFiles(contents)
-        result.findings += unindexed
-        result.renditions = renditions
+        result.findings += try unindexedFiles(contents)
         // What looks missing or unindexed may be an import's work under way, its rows not yet
         // committed: looked at again against the index with the library's lock held, when no
         // writer is in the middle of a batch. A library this user cannot lock (read-only to
@@ -103,6 +104,7 @@ public struct LibraryVerifier: Sendable {
     /// One file to check, and what it should be.
     private enum Check: Sendable {
         case filed(FiledFile)
+        case rendition(FiledRendition)
         case yearFile(RecordFileSummary)
         case kept(KeptSource)
         case original(KeptOriginal)
@@ -112,6 +114,7 @@ public struct LibraryVerifier: Sendable {
         var path: String {
             switch self {
             case .filed(let file): file.path
+            case .rendition(let rendition): rendition.path
             case .yearFile(let summary): summary.path
             case .kept(let kept): kept.path
             case .original(let original): original.path
@@ -123,6 +126,7 @@ public struct LibraryVerifier: Sendable {
         var expectedSize: Int64? {
             switch self {
             case .filed(let file): file.size
+            case .rendition(let rendition): rendition.size
             case .kept(let kept): kept.size
             case .original(let original): original.size
             case .quarantined(let entry, _): entry.size
@@ -133,7 +137,7 @@ public struct LibraryVerifier: Sendable {
         /// Whether `--quick` looks only at its size and time.
         var isStatOnlyWhenQuick: Bool {
             switch self {
-            case .filed, .kept, .original, .quarantined: true
+            case .filed, .rendition, .kept, .original, .quarantined: true
             case .yearFile, .profile: false
             }
         }
@@ -146,6 +150,7 @@ public struct LibraryVerifier: Sendable {
 
     private func plannedChecks(_ contents: LibraryContents, quarantined: [QuarantineEntry]) -> [Check] {
         var checks: [Check] = contents.filed.map { .filed($0) }
+        checks += contents.renditions.map { .rendition($0) }
         checks += contents.recordFiles.map { .yearFile($0) }
         checks += layout.existingSubjects().sorted().compactMap { subject in
             let path = layout.profilePath(for: subject)
@@ -158,7 +163,8 @@ public struct LibraryVerifier: Sendable {
         return checks
     }
 
-    private func run(_ check: Check, depth: Depth, siblings: [String: [String]], goodCopies: GoodCopyFinder) -> CheckOutcome {
+    private func run(_ check: Check, depth: Depth, siblings: [String: [String]], goodCopies: GoodCopyFinder,
+                     photos: [String: FiledFile]) -> CheckOutcome {
         let path = check.path
         let absolute: String
         do {
@@ -176,6 +182,7 @@ public struct LibraryVerifier: Sendable {
         case nil:
             var finding = VerificationFinding(kind: .missing, path: path, reason: "the index says it is here; nothing is")
             if case .filed(let file) = check { goodCopies.add(to: &finding, for: file) }
+            if case .rendition(let rendition) = check { addPhoto(to: &finding, of: rendition, photos: photos) }
             if case .profile = check { return CheckOutcome() }
             return CheckOutcome(findings: [finding])
         case .file?:
@@ -185,6 +192,7 @@ public struct LibraryVerifier: Sendable {
                                               reason: other == .symbolicLink ? "a link stands at its name, not the file filed there"
                                                                              : "something other than a file stands at its name")
             if case .filed(let file) = check { goodCopies.add(to: &finding, for: file) }
+            if case .rendition(let rendition) = check { addPhoto(to: &finding, of: rendition, photos: photos) }
             return CheckOutcome(findings: [finding])
         }
         switch check {
@@ -195,6 +203,11 @@ public struct LibraryVerifier: Sendable {
                 outcome.findings.append(wrongName)
             }
             for index in outcome.findings.indices { goodCopies.add(to: &outcome.findings[index], for: file) }
+            return outcome
+        case .rendition(let rendition):
+            var outcome = checkBytes(at: absolute, path: path, digest: rendition.sha256, size: rendition.size,
+                                     filedAt: rendition.filedAt, depth: depth)
+            for index in outcome.findings.indices { addPhoto(to: &outcome.findings[index], of: rendition, photos: photos) }
             return outcome
         case .kept(let kept):
             return checkBytes(at: absolute, path: path, digest: kept.sha256, size: kept.size, filedAt: nil, depth: depth)
@@ -243,6 +256,30 @@ public struct LibraryVerifier: Sendable {
                 reason: "its bytes hash to \(actual.digest.hex.prefix(16)); \(expected.prefix(16)) were put there\(sizes)")],
                 bytes: actual.size)
         }
+    }
+
+    /// Says of a damaged or missing rendition which photo it was made from, and names the photo
+    /// as the good copy it is made again from (`--repair`), when the photo holds the bytes it was
+    /// filed with (hashed to tell, even with `--quick`: a rendition made from damaged bytes would
+    /// be damaged too); a photo damaged too is filed again first, and its rendition made with it.
+    private func addPhoto(to finding: inout VerificationFinding, of rendition: FiledRendition, photos: [String: FiledFile]) {
+        guard let photo = photos[rendition.photoPath] else {
+            finding.reason += "; a rendition of \(rendition.photoPath), which the index no longer holds"
+            return
+        }
+        let whole = (try? layout.url(forRelativePath: photo.path)).flatMap { url in
+            ContentDigest(hex: photo.sha256).map { digest in
+                layout.files.isFile(url.path) && (try? layout.files.digest(ofFile: url.path).digest) == digest
+            }
+        } ?? false
+        guard whole, let url = try? layout.url(forRelativePath: photo.path) else {
+            finding.reason += "; a rendition of \(photo.path), which is not whole either: filed again, the photo has it made again"
+            return
+        }
+        finding.goodCopy = url.path
+        finding.subject = photo.subject
+        finding.reason += "; a rendition of \(photo.path): `dossier verify --repair`, or the next import of its source, "
+            + "makes it again from the photo"
     }
 
     /// A filed file whose bytes are the index's but not the ones its name was made from: the
@@ -323,15 +360,15 @@ public struct LibraryVerifier: Sendable {
     // MARK: What the index does not know
 
     /// Every file in a subject's `photos/`, `videos/`, `audio/` and `records/`, and in `sources/`,
-    /// that the index does not list; and how many renditions were passed over.
-    private func unindexedFiles(_ contents: LibraryContents) throws -> ([VerificationFinding], Int) {
+    /// that the index does not list. A file with a rendition's name beside a photo is one like
+    /// any other: only its row says Dossier made it.
+    private func unindexedFiles(_ contents: LibraryContents) throws -> [VerificationFinding] {
         var findings: [VerificationFinding] = []
-        let filed = Set(contents.filed.map(\.path))
-        let stemsWithRendition = Set(contents.filed.compactMap { file -> String? in
+        let filed = Set(contents.filed.map(\.path)).union(contents.renditions.map(\.path))
+        let photosWithRendition = Dictionary(contents.filed.compactMap { file -> (String, String)? in
             let format = layout.photoFormats.format(forExtension: (file.path as NSString).pathExtension)
-            return format?.hasRendition == true ? LibraryVerifier.stem(of: file.path) : nil
-        })
-        var renditions = 0
+            return format?.hasRendition == true ? (LibraryVerifier.stem(of: file.path), file.path) : nil
+        }, uniquingKeysWith: { first, _ in first })
         for subject in layout.existingSubjects().sorted() {
             // Beside its folders and its profile, a subject's folder holds nothing Dossier filed.
             let own: Set<String> = ["photos", "videos", "audio", "records", "profile.json"]
@@ -341,8 +378,10 @@ public struct LibraryVerifier: Sendable {
             }
             for folder in ["photos", "videos", "audio"] {
                 for path in try filesUnder("\(subject.path)/\(folder)", findings: &findings) where !filed.contains(path) {
-                    if isRendition(path, stemsWithRendition: stemsWithRendition) {
-                        renditions += 1
+                    if let photo = photo(ofRenditionNamed: path, photosWithRendition: photosWithRendition) {
+                        findings.append(VerificationFinding(
+                            kind: .unindexed, path: path,
+                            reason: "the index does not know it: it has the name of a rendition of \(photo), but Dossier did not file it"))
                     } else {
                         findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
                     }
@@ -358,15 +397,15 @@ public struct LibraryVerifier: Sendable {
         where !kept.contains(path) {
             findings.append(VerificationFinding(kind: .unindexed, path: path, reason: "the index does not know it"))
         }
-        return (findings, renditions)
+        return findings
     }
 
-    /// A still beside a filed photo of a format that has renditions, under its name.
-    private func isRendition(_ path: String, stemsWithRendition: Set<String>) -> Bool {
-        guard let format = layout.photoFormats.format(forExtension: (path as NSString).pathExtension),
-              !format.isVideo, !format.isAudio, !format.isSidecar, !format.hasRendition
-        else { return false }
-        return stemsWithRendition.contains(LibraryVerifier.stem(of: path))
+    /// The filed photo (of a format that has renditions) beside which a still has a rendition's
+    /// name, its own; nil when there is none. The name alone: what it says, not what it is.
+    private func photo(ofRenditionNamed path: String, photosWithRendition: [String: String]) -> String? {
+        guard layout.photoFormats.format(forExtension: (path as NSString).pathExtension)?.isRenditionFormat == true
+        else { return nil }
+        return photosWithRendition[LibraryVerifier.stem(of: path)]
     }
 
     /// The files under a folder of the library (relative paths, in name order), links and
@@ -399,7 +438,7 @@ public struct LibraryVerifier: Sendable {
     /// or moved (a movie brought beside its still), or that is there now; one reported unindexed
     /// that is now indexed, or gone.
     private func settled(_ result: VerificationResult, against now: LibraryContents) throws -> VerificationResult {
-        let filed = Set(now.filed.map(\.path))
+        let filed = Set(now.filed.map(\.path)).union(now.renditions.map(\.path))
         let known = filed.union(now.recordFiles.map(\.path)).union(now.keptSources.map(\.path)).union(now.originals.map(\.path))
         let quarantined = Set(try Quarantine(layout: layout).entries().map { "quarantine/\($0.id)" })
         var settled = result

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The next import files again what `dossier verify` found damaged or missing and could be
-/// mended: verify records each such photo with its good copy (`CopyToMend`), and every run,
+/// mended: verify records each such photo or rendition with its good copy (`CopyToMend`), and every run,
 /// `import` or a daemon batch, first files those good copies again for their subjects. A good
 /// copy under `originals/` is read where it is, as `problems retry` reads a kept source; one
 /// outside the library, where it was imported from, is read as `import --subject` would, and
@@ -28,8 +28,8 @@ extension ImportPipeline {
                 var info = stat()
                 guard let subject = try? Subject(parsing: copy.subject),
                       SourcePath.withFileSystemPath(copy.goodCopy, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG,
-                      let filed = try? index.filedFile(at: copy.path),
-                      filed.sourceSha256 == nil || ImportPipeline.digest(ofGoodCopy: copy.goodCopy, layout: layout) == filed.sourceSha256
+                      let expected = ImportPipeline.expectedDigests(of: copy, in: index),
+                      expected.goodCopy == nil || ImportPipeline.digest(ofGoodCopy: copy.goodCopy, layout: layout) == expected.goodCopy
                 else {
                     gone.append(copy)
                     continue
@@ -55,6 +55,16 @@ extension ImportPipeline {
         return mending
     }
 
+    /// What a noted file's bytes should be by the index, and its good copy's: a photo's source's
+    /// (its source or original; unknown after `index rebuild`), a rendition's photo's.
+    static func expectedDigests(of copy: CopyToMend, in index: LibraryIndex) -> (filed: String, goodCopy: String?)? {
+        if let filed = try? index.filedFile(at: copy.path) { return (filed.sha256, filed.sourceSha256) }
+        if let rendition = try? index.rendition(at: copy.path), let photo = try? index.filedFile(at: rendition.photoPath) {
+            return (rendition.sha256, photo.sha256)
+        }
+        return nil
+    }
+
     /// The SHA-256 of a good copy, read without following a link: through the library's own
     /// checks for one under it.
     static func digest(ofGoodCopy path: String, layout: LibraryLayout) -> String? {
@@ -74,11 +84,11 @@ extension ImportPipeline {
         let stillDamaged = await BlockingWork.run { () -> [CopyToMend] in
             try? index.forgetCopiesToMend(copies.map(\.path))
             return copies.filter { copy in
-                guard let filed = try? index.filedFile(at: copy.path),
+                guard let expected = ImportPipeline.expectedDigests(of: copy, in: index),
                       let absolute = try? layout.url(forRelativePath: copy.path).path,
                       let actual = try? layout.files.digest(ofFile: absolute)
                 else { return true }
-                return actual.digest.hex != filed.sha256
+                return actual.digest.hex != expected.filed
             }
         }
         for copy in stillDamaged {

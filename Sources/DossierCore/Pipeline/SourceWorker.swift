@@ -176,13 +176,16 @@ struct SourceWorker: Sendable {
             }) else { return nil }
             safeCopies.append(SafeCopy(path: whole.path, digest: sourceDigest))
         }
+        // Its renditions too: one damaged or gone has the source read again, and made anew.
+        if filedPhoto != nil, try !filer.renditionsAreWhole(of: earlier.filedPath) { return nil }
         let subject = try? Subject(parsing: earlier.subject)
         // The other files the source gave (a source may give several) must be whole too.
         var others: [String] = []
         if filedPhoto != nil, let subject, let sourceDigest = ContentDigest(hex: earlier.sha256) {
             for sibling in try index?.filedFiles(for: subject, sourceDigest: sourceDigest) ?? [] where sibling.path != earlier.filedPath {
                 guard let path = try? layout.url(forRelativePath: sibling.path).path,
-                      let digest = ContentDigest(hex: sibling.sha256), try filer.holdsSameBytes(path, digest: digest)
+                      let digest = ContentDigest(hex: sibling.sha256), try filer.holdsSameBytes(path, digest: digest),
+                      try filer.renditionsAreWhole(of: sibling.path)
                 else { return nil }
                 safeCopies.append(SafeCopy(path: sibling.path, digest: digest))
                 others.append(path)
@@ -228,12 +231,26 @@ struct SourceWorker: Sendable {
             known = known.filter { ($0.path as NSString).deletingPathExtension.hasPrefix(stem) }
         }
         var copies: [SafeCopy] = []
+        var renditionsWhole = true
         for file in known {
             guard let filed = try? layout.url(forRelativePath: file.path), let digest = ContentDigest(hex: file.sha256) else { continue }
             // Its bytes, not its size: a flipped byte keeps the size, and the source at hand is
             // what the damaged copy can be filed again from.
             if try filer.holdsSameBytes(filed.path, digest: digest) {
                 copies.append(SafeCopy(path: file.path, digest: digest))
+                // Its rendition is no copy of the source (never what makes it safe to remove),
+                // but one damaged or gone is made again from it: the source is read for that.
+                for rendition in try index?.renditions(ofPhoto: file.path) ?? [] {
+                    guard let renditionPath = try? layout.url(forRelativePath: rendition.path).path,
+                          let renditionDigest = ContentDigest(hex: rendition.sha256),
+                          try !filer.holdsSameBytes(renditionPath, digest: renditionDigest)
+                    else { continue }
+                    renditionsWhole = false
+                    warnings.append(try layout.files.entryType(renditionPath) != nil
+                        ? "the rendition \(renditionPath) of the filed copy \(filed.path) was damaged (its bytes are not the ones "
+                            + "filed); made again from this source"
+                        : "the rendition \(renditionPath) of the filed copy \(filed.path) was missing; made again from this source")
+                }
             } else if try layout.files.entryType(filed.path) != nil {
                 warnings.append("the filed copy \(filed.path) was damaged (its bytes are not the ones filed); "
                     + "filed again from this source")
@@ -241,7 +258,7 @@ struct SourceWorker: Sendable {
                 warnings.append("the filed copy \(filed.path) was missing; filed again from this source")
             }
         }
-        if let first = known.first, copies.count == known.count {
+        if let first = known.first, copies.count == known.count, renditionsWhole {
             var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
                                                              destination: try layout.url(forRelativePath: first.path).path),
                                       source: source,
@@ -314,8 +331,11 @@ struct SourceWorker: Sendable {
                     + (upright.format.hasRendition && upright.rendition == nil ? ", without a rendition" : ""))
             }
             if let rendition = upright.rendition {
-                worked.outcome.rendition = try layout.url(
-                    forRelativePath: Filer.renditionPath(of: path, upright.format, rendition.format)).path
+                let renditionPath = Filer.renditionPath(of: path, upright.format, rendition.format)
+                worked.outcome.rendition = try layout.url(forRelativePath: renditionPath).path
+                // Filed, adopted or refiled, the rendition's name holds these bytes now (`Filer`).
+                worked.renditions = [FiledRendition(path: renditionPath, photoPath: path, sha256: ContentDigest(of: rendition.bytes).hex,
+                                                    size: Int64(rendition.bytes.count), filedAt: filed.filedAt)]
             }
             if !upright.format.isVideo, !upright.format.isAudio, upright.besideStill == nil, !options.dryRun, let index {
                 // The still is filed whatever happens here: a movie that cannot be brought stays

@@ -6,6 +6,8 @@ struct WorkedSource: Sendable {
     /// Index rows to record once settled.
     /// The files it filed (a still, its movie, what a transform fanned out to), each indexed.
     var filed: [FiledFile] = []
+    /// The renditions filed (or made again) beside them, each indexed by its bytes.
+    var renditions: [FiledRendition] = []
     var imported: ImportedSource?
     /// Records waiting in staging to be merged into their year files.
     var pendingRecords: PendingRecords?
@@ -50,6 +52,7 @@ struct WorkedSource: Sendable {
     /// everything in it is safe in the library.
     mutating func add(_ other: WorkedSource) {
         filed += other.filed
+        renditions += other.renditions
         outcome.refiled = outcome.refiled || other.outcome.refiled
         originals += other.originals.filter { original in !originals.contains { $0.sha256 == original.sha256 } }
         outcome.warnings += other.outcome.warnings

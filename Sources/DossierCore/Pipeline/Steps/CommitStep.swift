@@ -27,7 +27,7 @@ struct CommitStep: ImportStep {
             // import of the file still finds its records (as one of the file's versions) to replace.
             if let pending = worked.pendingRecords, let kept = settlement.kept, let file = worked.source, let index = run.index,
                !options.dryRun {
-                try index.record([], recordFiles: [], source: nil, kept: nil, originals: [], ledger: nil, yearFiles: try pipeline.versionRows(
+                try index.record([], renditions: [], recordFiles: [], source: nil, kept: nil, originals: [], ledger: nil, yearFiles: try pipeline.versionRows(
                     of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, index: index),
                                  superseded: [], departure: nil)
             }

@@ -1,5 +1,5 @@
-/// What the source gave is recorded in the index, in one transaction: its filed file, its
-/// year files, its kept copy and problems, and (when it is to be removed) its departure. A
+/// What the source gave is recorded in the index, in one transaction: its filed file (and its
+/// rendition), its year files, its kept copy and problems, and (when it is to be removed) its departure. A
 /// photo filed by copy waits with others to be committed (`IndexBatch`); anything else is
 /// committed at once, after those waiting.
 struct IndexStep: ImportStep {
@@ -17,18 +17,19 @@ struct IndexStep: ImportStep {
         var departure: SourceDeparture?
         do {
             let ledger = worked.keptCopy.map { _ in run.pipeline.ledgerEntries(of: worked, keptPath: settlement.kept?.path) }
-            if !worked.filed.isEmpty || worked.imported != nil || !settlement.recordFiles.isEmpty || settlement.kept != nil
+            if !worked.filed.isEmpty || !worked.renditions.isEmpty || worked.imported != nil || !settlement.recordFiles.isEmpty || settlement.kept != nil
                 || !settlement.yearFiles.isEmpty {
                 departure = removing.flatMap { $0.readPath == $0.path ? SourceDeparture(path: $0.path, at: ImportPipeline.now()) : nil }
                 let photoAlone = removing == nil && ledger == nil && settlement.recordFiles.isEmpty && settlement.kept == nil
                     && settlement.yearFiles.isEmpty && settlement.lineage.isEmpty
                 if photoAlone {
-                    if run.indexBatch.add(PhotoRows(filed: worked.filed, source: worked.imported, originals: worked.originals)) {
+                    if run.indexBatch.add(PhotoRows(filed: worked.filed, renditions: worked.renditions, source: worked.imported,
+                                                    originals: worked.originals)) {
                         try run.indexBatch.commit(into: index)
                     }
                 } else {
                     try run.indexBatch.commit(into: index)
-                    try index.record(worked.filed, recordFiles: settlement.recordFiles, source: worked.imported,
+                    try index.record(worked.filed, renditions: worked.renditions, recordFiles: settlement.recordFiles, source: worked.imported,
                                      kept: settlement.kept, originals: worked.originals, ledger: ledger, yearFiles: settlement.yearFiles,
                                      superseded: Array(Set(settlement.lineage.map(\.keptPath))), departure: departure)
                 }

@@ -30,6 +30,7 @@ struct SameBytesFiledAtOnceStep: ImportStep {
         worked.outcome.destination = destination
         worked.outcome.rendition = nil
         worked.filed = []
+        worked.renditions = []
         worked.imported?.filedPath = earlier.path
         worked.safeCopies = [SafeCopy(path: earlier.path, digest: digest)]
         source.worked = worked
