@@ -60,6 +60,23 @@ struct RenditionVerifySafetyTests {
         #expect(summary["renditions"] == nil)
     }
 
+    @Test("A rendition verify found damaged is made again from its photo by the next import of anything, and verify then finds all well")
+    func theNextImportMakesANotedRenditionAgain() throws {
+        let filed = try imported()
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed.rendition)"))
+        let noted = try verify()
+        #expect(noted.status == 1)
+        #expect(noted.standardError.contains("dossier: 1 damaged or missing photo has a good copy"), "\(noted.standardError)")
+
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
+        #expect(next.status == 0, "\(next.standardOutput)\(next.standardError)")
+        #expect(SafetyFixtures.contents(folder.path("Library/\(filed.rendition)")) == filed.bytes)
+        let after = try verify()
+        #expect(after.status == 0, "\(after.standardOutput)\(after.standardError)")
+        #expect(!after.standardError.contains("good copy"), "\(after.standardError)")
+    }
+
     @Test("verify names a rendition whose bytes were flipped as damaged, says which photo it is made again from, and exits 1")
     func aFlippedRenditionIsDamaged() throws {
         let filed = try imported()
