@@ -1,11 +1,12 @@
 import Foundation
 
 /// The next import files again what `dossier verify` found damaged or missing and could be
-/// mended: verify records each such photo or rendition with its good copy (`CopyToMend`), and every run,
-/// `import` or a daemon batch, first files those good copies again for their subjects. A good
-/// copy under `originals/` is read where it is, as `problems retry` reads a kept source; one
-/// outside the library, where it was imported from, is read as `import --subject` would, and
-/// never removed. Filing again puts the good bytes under the damaged file's own name (`Filer`).
+/// mended: verify records each such photo or rendition with its good copy (`CopyToMend`), and
+/// every run, `import` or a daemon batch, first files those good copies again for their subjects.
+/// A good copy in the library (an original, or a rendition's photo) is read where it is, as
+/// `problems retry` reads a kept source; one outside it, where it was imported from, is read as
+/// `import --subject` would, and never removed. Filing again puts the good bytes under the damaged
+/// file's own name (`Filer`).
 extension ImportPipeline {
     struct Mending {
         var passes: [Pass] = []
@@ -77,19 +78,22 @@ extension ImportPipeline {
 
     /// Forgets the copies tried: each is tried once. One whose bytes do not read back as the
     /// index's (its filing failed, or its good copy changed since `verify` saw it) is said, and
-    /// `verify` notes it again if it still has a good copy.
+    /// `verify` notes it again if it still has a good copy. After an interrupt, only the mended
+    /// are forgotten: the rest may not have been reached, and the next run tries them.
     func forgetMended(_ copies: [CopyToMend], session: LibrarySession, listeners: [any OutcomeListener]) async {
         guard let index = session.index, !options.dryRun, !copies.isEmpty else { return }
-        let layout = self.layout
+        let (layout, interrupted) = (self.layout, Task.isCancelled)
         let stillDamaged = await BlockingWork.run { () -> [CopyToMend] in
-            try? index.forgetCopiesToMend(copies.map(\.path))
-            return copies.filter { copy in
+            let stillDamaged = copies.filter { copy in
                 guard let expected = ImportPipeline.expectedDigests(of: copy, in: index),
                       let absolute = try? layout.url(forRelativePath: copy.path).path,
                       let actual = try? layout.files.digest(ofFile: absolute)
                 else { return true }
                 return actual.digest.hex != expected.filed
             }
+            let left = Set(stillDamaged.map(\.path))
+            try? index.forgetCopiesToMend(interrupted ? copies.map(\.path).filter { !left.contains($0) } : copies.map(\.path))
+            return interrupted ? [] : stillDamaged
         }
         for copy in stillDamaged {
             listeners.forEach { $0.receive(.notice(.notMended(path: copy.path, goodCopy: copy.goodCopy))) }
