@@ -113,14 +113,18 @@ struct OriginalsSafetyTests {
         #expect(SafetyFixtures.contents(original) == OriginalsSafetyTests.unaligned)
     }
 
-    @Test("verify checks each original, and says a damaged photo has a good copy of its source in originals/")
-    func verifyNamesTheOriginal() throws {
-        let folder = try TemporaryFolder()
+    /// The unaligned sideways JPEG imported with --move: where it was filed, and its original.
+    static func movedWithItsOriginal(in folder: TemporaryFolder) throws -> (destination: String, original: String) {
         try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
         let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        let destination = try #require(result.outcomes.first?["destination"] as? String)
-        let original = try #require(result.outcomes.first?["original"] as? String)
+        return (try #require(result.outcomes.first?["destination"] as? String), try #require(result.outcomes.first?["original"] as? String))
+    }
+
+    @Test("verify checks each original, and says a damaged photo has a good copy of its source in originals/")
+    func verifyNamesTheOriginal() throws {
+        let folder = try TemporaryFolder()
+        let (destination, original) = try OriginalsSafetyTests.movedWithItsOriginal(in: folder)
         let filed = String(destination.dropFirst(folder.path("Library").count + 1))
         let kept = String(original.dropFirst(folder.path("Library").count + 1))
         try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: destination))
@@ -153,11 +157,7 @@ struct OriginalsSafetyTests {
     @Test("After --move, the next import files a damaged photo again from its original, which stays where it is")
     func theNextImportFilesAgainFromTheOriginal() throws {
         let folder = try TemporaryFolder()
-        try folder.write(OriginalsSafetyTests.unaligned, to: "dump/pets/leo/IMG_0101.JPG")
-        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--move", "--json"], in: folder.url)
-        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        let destination = try #require(result.outcomes.first?["destination"] as? String)
-        let original = try #require(result.outcomes.first?["original"] as? String)
+        let (destination, original) = try OriginalsSafetyTests.movedWithItsOriginal(in: folder)
         let filedBytes = try #require(SafetyFixtures.contents(destination))
         let originalBytes = try #require(SafetyFixtures.contents(original))
         try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: destination))
