@@ -150,7 +150,10 @@ struct InterruptionSafetyTests {
         let folder = try TemporaryFolder()
         // Read to its end, this log takes this build several seconds.
         try InterruptionSafetyTests.makeDump(in: folder, photos: 0, lines: 1_000_000)
-        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(300))
+        // Signalled once the log is under way (its kept copy begun in staging), however slow the machine.
+        let stopped = try InterruptionSafetyTests.interrupt(folder, with: [SIGINT], after: .milliseconds(50)) {
+            !folder.files(under: "Library/.dossier/staging").isEmpty
+        }
         #expect(stopped.status == 130)
         #expect(stopped.secondsAfterSignal < 3, "took \(stopped.secondsAfterSignal) s to stop")
         let log = try #require(stopped.output.split(separator: "\n")

@@ -1,5 +1,6 @@
 import DossierCore
 import Foundation
+import Glibc
 import DossierTestSupport
 import Testing
 
@@ -360,7 +361,7 @@ struct VerifySafetyTests {
         #expect(!again.standardError.contains("filing again"), "\(again.standardError)")
     }
 
-    @Test("verify --repair after a verify that noted the photos files each once, and leaves nothing noted")
+    @Test("verify --repair after a verify that noted the photos files each once, and leaves nothing noted; a good copy changed since is not filed")
     func repairAfterANotingVerifyFilesEachOnce() throws {
         let folder = try TemporaryFolder()
         let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
@@ -372,11 +373,140 @@ struct VerifySafetyTests {
         #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
         let refiled = repaired.jsonLines.filter { $0["refiled"] as? Bool == true }.compactMap { $0["source"] as? String }
         #expect(refiled.sorted() == [filed[0].source, filed[1].source].sorted())
-        #expect(!repaired.standardError.contains("filing again"), "\(repaired.standardError)")
+        #expect(repaired.standardError.components(separatedBy: "filing again").count == 2, "\(repaired.standardError)")
+        #expect(repaired.standardError.contains("filing again 2 damaged or missing photos"), "\(repaired.standardError)")
         #expect(repaired.jsonLines.last?["summary"].flatMap { ($0 as? [String: Any])?["notedToFileAgain"] as? Int } == 0)
         try folder.write("", to: "empty/.keep")
         let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
         #expect(next.standardError.isEmpty, "\(next.standardError)")
+    }
+
+    @Test("verify --repair files nothing from a source changed since it was imported, even at the same size")
+    func repairRefusesAChangedGoodCopy() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed[0].filed)"))
+        let damaged = SafetyFixtures.contents(folder.path("Library/\(filed[0].filed)"))
+        var changed = try #require(SafetyFixtures.contents(filed[0].source))
+        changed[changed.count - 3] ^= 0xFF
+        try Data(changed).write(to: URL(fileURLWithPath: filed[0].source))
+        let photoFolder = folder.path("Library/" + (filed[0].filed as NSString).deletingLastPathComponent)
+        let before = try FileManager.default.contentsOfDirectory(atPath: photoFolder).sorted()
+
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url)
+        #expect(repaired.status == 1)
+        #expect(repaired.standardError.contains("its good copy \(filed[0].source) is gone or has changed: it cannot be filed again"),
+                "\(repaired.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder).sorted() == before)
+        #expect(SafetyFixtures.contents(folder.path("Library/\(filed[0].filed)")) == damaged)
+    }
+
+    @Test("A dry run with photos noted says the real import would file them again first, and files and forgets nothing")
+    func aDryRunWithNotedPhotosChangesNothing() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed[0].filed)"))
+        let damaged = SafetyFixtures.contents(folder.path("Library/\(filed[0].filed)"))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+        try folder.write("", to: "empty/.keep")
+        let dry = try DossierBinary.run(["import", "empty", "--library", "Library", "--dry-run"], in: folder.url)
+        #expect(dry.standardError.contains("the import would first file again 1 damaged or missing photo that `dossier verify` found "
+            + "(not shown in this dry run)"), "\(dry.standardError)")
+        #expect(!dry.standardOutput.contains(filed[0].source), "\(dry.standardOutput)")
+        #expect(SafetyFixtures.contents(folder.path("Library/\(filed[0].filed)")) == damaged)
+        #expect(try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("verify --quick notes a missing photo but not one written to at the same size; a renamed subject is never made again by a note")
+    func quickNotesOnlyTheMissingAndNotesNeverMakeSubjects() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        // The same bytes written again: later, not damaged.
+        let path = folder.path("Library/\(filed[0].filed)")
+        let bytes = try #require(SafetyFixtures.contents(path))
+        try FileManager.default.removeItem(atPath: path)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: path)
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(filed[1].filed)"))
+        let quick = try DossierBinary.run(["verify", "--quick", "--library", "Library"], in: folder.url)
+        #expect(quick.status == 1)
+        #expect(quick.standardError == "dossier: 1 damaged or missing photo has a good copy: the next import into this library "
+            + "files it again from it (`dossier verify --repair` does it now)\n", "\(quick.standardError)")
+
+        try FileManager.default.moveItem(atPath: folder.path("Library/pets/leo"), toPath: folder.path("Library/pets/leo2"))
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
+        #expect(next.standardError.contains("\(filed[1].filed) was found damaged or missing by `dossier verify`, and its subject "
+            + "pets/leo is no longer in the library: it cannot be filed again"), "\(next.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo")))
+    }
+
+    @Test("Ctrl-C while noted photos are filed again keeps the notes of those not reached; the next import mends them")
+    func anInterruptedMendingKeepsTheRest() throws {
+        let folder = try TemporaryFolder()
+        for seed in 1...60 {
+            try folder.write(SafetyFixtures.jpeg(width: 320, height: 240, orientation: 1, seed: seed), to: "dump/pets/leo/IMG_\(seed).JPG")
+        }
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
+        let photos = folder.files(under: "Library/pets/leo/photos")
+        let good = photos.map { SafetyFixtures.contents(folder.path("Library/pets/leo/photos/\($0)")) }
+        for photo in photos { try VerifySafetyTests.flipBytes(in: folder.path("Library/pets/leo/photos/\(photo)")) }
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+
+        try folder.write("", to: "empty/.keep")
+        let importing = DossierBinary.process(["import", "empty", "--library", "Library", "--jobs", "1"], in: folder.url)
+        importing.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        importing.standardError = errors
+        try importing.run()
+        let deadline = Date().addingTimeInterval(30)
+        while importing.isRunning && folder.files(under: "Library/damaged").count < 3 && Date() < deadline { usleep(2_000) }
+        kill(importing.processIdentifier, SIGINT)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        importing.waitUntilExit()
+        #expect([0, 130].contains(importing.terminationStatus))
+        #expect(!said.contains("still does not hold the bytes"), "\(said)")
+
+        #expect(try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url).status == 0)
+        #expect(photos.map { SafetyFixtures.contents(folder.path("Library/pets/leo/photos/\($0)")) } == good, "not every photo was mended")
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("A copy of a library mends from its own originals, not from the library it was copied from")
+    func aCopiedLibraryMendsFromItsOwnOriginals() throws {
+        let folder = try TemporaryFolder()
+        let (destination, original) = try OriginalsSafetyTests.movedWithItsOriginal(in: folder)
+        let good = try #require(SafetyFixtures.contents(destination))
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: destination))
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 1)
+        try FileManager.default.copyItem(atPath: folder.path("Library"), toPath: folder.path("Copy"))
+        // The first library's original changed: were it read, the copy would not be mended.
+        try Data([0x00]).write(to: URL(fileURLWithPath: original))
+
+        try folder.write("", to: "empty/.keep")
+        let next = try DossierBinary.run(["import", "empty", "--library", "Copy"], in: folder.url)
+        #expect(next.status == 0, "\(next.standardOutput)\(next.standardError)")
+        let library = folder.path("Library")
+        #expect(SafetyFixtures.contents(folder.path("Copy") + destination.dropFirst(library.count)) == good)
+        #expect(try DossierBinary.run(["verify", "--library", "Copy"], in: folder.url).status == 0)
+    }
+
+    @Test("verify names no damaged original as the good copy of a damaged photo")
+    func aDamagedOriginalIsNoGoodCopy() throws {
+        let folder = try TemporaryFolder()
+        let (destination, original) = try OriginalsSafetyTests.movedWithItsOriginal(in: folder)
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: destination))
+        var bytes = try #require(SafetyFixtures.contents(original))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: original))
+        let verified = try DossierBinary.run(["verify", "--library", "Library", "--json"], in: folder.url)
+        #expect(verified.status == 1)
+        let photo = try #require(verified.jsonLines.first { ($0["path"] as? String).map { destination.hasSuffix($0) } == true })
+        #expect(photo["goodCopy"] == nil, "\(photo)")
+        let kept = String(original.dropFirst(folder.path("Library").count + 1))
+        #expect((photo["reason"] as? String)?.hasSuffix("; its original \(kept) is damaged too, and no good copy") == true, "\(photo)")
+        #expect(verified.standardError.isEmpty, "\(verified.standardError)")
     }
 
     @Test("A photo verify noted whose good copy is gone, changed or a link before the next import is said and forgotten, never filed from it")
@@ -451,6 +581,38 @@ struct VerifySafetyTests {
         let after = try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url)
         #expect(after.status == 0)
         #expect(after.standardOutput == "pets/coco  coco\npets/leo  leo\n")
+    }
+
+    @Test("A profile naming another subject, or a link at a profile's name, is found; the link is never followed and is kept aside by --repair")
+    func aProfileOfAnotherSubjectOrALinkIsFound() throws {
+        let folder = try TemporaryFolder()
+        for (subject, name) in [("pets/max", "Max"), ("pets/bo", "Bo")] {
+            #expect(try DossierBinary.run(["subjects", "add", subject, "--name", name, "--library", "Library"], in: folder.url).status == 0)
+        }
+        try Data("{\"kind\": \"pets\", \"id\": \"other\", \"name\": \"Impostor\"}".utf8)
+            .write(to: URL(fileURLWithPath: folder.path("Library/pets/max/profile.json")))
+        try folder.write("{\"kind\": \"pets\", \"id\": \"bo\", \"name\": \"Outside\"}", to: "outside.json")
+        try FileManager.default.removeItem(atPath: folder.path("Library/pets/bo/profile.json"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/pets/bo/profile.json"),
+                                                   withDestinationPath: folder.path("outside.json"))
+
+        let shown = try DossierBinary.run(["subjects", "show", "pets/bo", "--library", "Library"], in: folder.url)
+        #expect(shown.status == 1 && !shown.standardOutput.contains("Outside"), "\(shown.standardOutput)")
+        #expect(shown.standardError.contains("a link or another kind of file stands where it belongs"), "\(shown.standardError)")
+        let max = try DossierBinary.run(["subjects", "show", "pets/max", "--library", "Library"], in: folder.url)
+        #expect(max.status == 1)
+        #expect(max.standardError.contains("this profile is damaged: it is the profile of pets/other, not of pets/max"), "\(max.standardError)")
+        let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(verified.standardOutput.contains("damaged    pets/bo/profile.json: a link stands at its name, not the file filed there; "
+            + "`dossier verify --repair` keeps it under damaged/ and starts the profile again"), "\(verified.standardOutput)")
+        #expect(verified.standardOutput.contains("unreadable pets/max/profile.json: it is the profile of pets/other, not of pets/max"),
+                "\(verified.standardOutput)")
+
+        let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url)
+        #expect(repaired.status == 0, "\(repaired.standardOutput)\(repaired.standardError)")
+        #expect(SafetyFixtures.contents(folder.path("outside.json")).map { String(decoding: $0, as: UTF8.self) }?.contains("Outside") == true)
+        let listed = try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url)
+        #expect(listed.standardOutput == "pets/bo  bo\npets/max  max\n")
     }
 
     @Test("verify beside an import under way reports nothing the import is still filing")

@@ -49,16 +49,22 @@ struct VerifyCommand: AsyncParsableCommand {
         var started = ContinuousClock.now
         var recorded: Result<Int, LibraryError> = .success(0)
         do throws(LibraryError) {
-            var recordedBefore: Bool
-            (result, recordedBefore) = try verify(layout)
-            let profiles = result.findings.filter { $0.kind == .unreadable && $0.subject != nil && $0.path.hasSuffix("/profile.json") }
+            var notedBefore: Bool
+            (result, notedBefore) = try verify(layout)
+            let profiles = result.findings.filter { $0.subject != nil && $0.path.hasSuffix("/profile.json") }
             if repair, !VerifyCommand.mendable(result).isEmpty || !profiles.isEmpty {
-                try await VerifyCommand.fileAgain(VerifyCommand.mendable(result), layout: layout, json: json)
+                // What is mended goes the one way the next import would take: noted, then filed
+                // again from good copies checked by their bytes.
+                if case .failure(let error) = recordForNextImport(VerifyCommand.mendable(result), layout: layout,
+                                                                  replacingEarlier: true) {
+                    throw error
+                }
+                try await VerifyCommand.fileNotedCopiesAgain(layout: layout, json: json)
                 try VerifyCommand.startAgain(profiles, layout: layout, json: json)
                 started = ContinuousClock.now
-                (result, recordedBefore) = try verify(layout)
+                (result, notedBefore) = try verify(layout)
             }
-            recorded = recordForNextImport(VerifyCommand.mendable(result), layout: layout, replacingEarlier: recordedBefore)
+            recorded = recordForNextImport(VerifyCommand.mendable(result), layout: layout, replacingEarlier: notedBefore)
         } catch {
             // The library could not be used: said on standard error and, with --json, as the
             // one line `import --json` gives it too.
@@ -83,35 +89,23 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         if case .failure(let error) = recorded {
             StandardStreams.writeError("dossier: could not note the damaged photos for the next import to file again (\(error)); "
-                + "`dossier verify --repair` files them again now\n")
+                + "once the library can be written, `dossier verify --repair` files them again\n")
         }
         if !result.isClean { throw ExitCode(1) }
     }
 
-    /// Files each finding's good copy again for its subject: a source outside the library as
-    /// `import --subject` would; one inside it (an original under `originals/`, or the filed photo
-    /// a damaged rendition is made again from) read in place, as a retry reads a kept source. The
-    /// import's own outcome lines say what was done.
-    static func fileAgain(_ findings: [VerificationFinding], layout: LibraryLayout, json: Bool) async throws(LibraryError) {
+    /// Files again what was just noted, as the next import would: an import of nothing, whose
+    /// run files the noted copies first (`ImportPipeline+Mending`). Its outcome lines say what was
+    /// done.
+    static func fileNotedCopiesAgain(layout: LibraryLayout, json: Bool) async throws(LibraryError) {
         let reporter: any OutcomeListener = json ? JSONLinesReporter() : TerminalReporter(verbose: true, showsProgress: false)
         let logger = Logger(label: "dossier", factory: { StreamLogHandler.standardError(label: $0) })
         let registry: PluginRegistry
         do { registry = try BuiltinPlugins.registry() } catch { throw .badConfiguration(path: layout.root.path, reason: "\(error)") }
-        let root = layout.root.path + "/"
-        for (subjectPath, group) in Dictionary(grouping: findings, by: { $0.subject ?? "" }).sorted(by: { $0.key < $1.key }) {
-            guard let subject = try? Subject(parsing: subjectPath) else { continue }
-            var options = ImportOptions(requestedSubject: subject)
-            options.access = .existing
-            options.mendsNotedCopies = false
-            let pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger)
-            let copies = group.compactMap(\.goodCopy)
-            let outside = copies.filter { !$0.hasPrefix(root) }
-            let inLibrary = copies.filter { $0.hasPrefix(root) }.map {
-                RetrySource(originalPath: $0, keptPath: String($0.dropFirst(root.count)), routeSubject: subject)
-            }
-            if !outside.isEmpty { _ = try await pipeline.run(outside, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
-            if !inLibrary.isEmpty { _ = try await pipeline.retry(inLibrary, listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting) }
-        }
+        var options = ImportOptions()
+        options.access = .existing
+        let pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger)
+        _ = try await pipeline.run(found: [], listeners: [reporter], whileWaitingForLock: CommandSupport.sayWaiting)
     }
 
     /// Starts each damaged profile again (`ProfileStore.startAgain`), under the library's lock,
@@ -126,10 +120,11 @@ struct VerifyCommand: AsyncParsableCommand {
             let aside: String?
             do {
                 aside = try ProfileStore(layout: layout).startAgain(subject)
-            } catch let error as LibraryError {
-                throw error
             } catch {
-                throw .cannotWrite(path: finding.path, reason: FailureCause("\(error)"))
+                // One profile that cannot be started again leaves the others to be: the check
+                // after names what is still wrong.
+                StandardStreams.writeError("dossier: could not start \(finding.path) again: \(SourcePath.displayed("\(error)"))\n")
+                continue
             }
             let line = StartedAgainLine(startedAgain: finding.path, damagedCopy: aside, subject: subject.path)
             StandardStreams.writeOut(json ? ((try? CommandSupport.json(line)) ?? "") + "\n"
@@ -155,15 +150,20 @@ struct VerifyCommand: AsyncParsableCommand {
     /// library's lock, so only when there is something to note or to forget.
     private func recordForNextImport(_ mendable: [VerificationFinding], layout: LibraryLayout,
                                      replacingEarlier: Bool) -> Result<Int, LibraryError> {
+        // A quick check is sure only of what is missing: a later modification time may be the
+        // same bytes written again, which the full check tells.
+        let mendable = quick ? mendable.filter { $0.kind == .missing } : mendable
         guard !mendable.isEmpty || (replacingEarlier && !quick) else { return .success(0) }
         do throws(LibraryError) {
             let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
                                                   whileWaiting: CommandSupport.sayWaiting)
             defer { session.close() }
             let now = ISO8601DateFormatter().string(from: Date())
+            let root = layout.root.path + "/"
             try session.index?.record(copiesToMend: mendable.compactMap { finding in
                 guard let subject = finding.subject, let goodCopy = finding.goodCopy else { return nil }
-                return CopyToMend(path: finding.path, subject: subject, goodCopy: goodCopy, foundAt: now)
+                let noted = goodCopy.hasPrefix(root) ? String(goodCopy.dropFirst(root.count)) : goodCopy
+                return CopyToMend(path: finding.path, subject: subject, goodCopy: noted, foundAt: now)
             }, replacingAll: !quick)
             return .success(mendable.count)
         } catch {
@@ -188,7 +188,7 @@ struct VerifyCommand: AsyncParsableCommand {
         defer { bar.withLock { $0.clear() } }
         let notedBefore = !(try index.copiesToMend().isEmpty)
         do {
-            return (try LibraryVerifier(layout: layout, profileProblem: ProfileStore.problem(with:)).verify(index, depth: quick ? .quick : .full,
+            return (try LibraryVerifier(layout: layout, profileProblem: ProfileStore.problem(with:of:)).verify(index, depth: quick ? .quick : .full,
                                                               whileWaiting: CommandSupport.sayWaiting) { progress in
                 bar.withLock {
                     $0.draw(completed: progress.files, total: progress.totalFiles,

@@ -10,7 +10,9 @@ public struct CopyToMend: Codable, Equatable, Sendable, FetchableRecord, Persist
     public var path: String
     /// The subject it was filed under (`pets/leo`), which the good copy is filed for again.
     public var subject: String
-    /// Absolute: an original under `originals/` or the source still where it was imported from.
+    /// In the library (an original under `originals/`, a rendition's photo), relative to its
+    /// root, so a copied library mends from its own files; outside it (the source still where it
+    /// was imported from), absolute.
     public var goodCopy: String
     public var foundAt: String
 

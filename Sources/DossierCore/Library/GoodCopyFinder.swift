@@ -34,6 +34,22 @@ struct GoodCopyFinder: Sendable {
         }
     }
 
+    /// The findings whose good copy was itself found damaged or missing in the same check (an
+    /// original written over) name it no more: it is no good copy, and the reason says so.
+    static func withoutDamagedGoodCopies(_ findings: [VerificationFinding], root: String) -> [VerificationFinding] {
+        let bad = Set(findings.filter { [.damaged, .missing].contains($0.kind) }.map { root + "/" + $0.path })
+        return findings.map { finding in
+            guard let copy = finding.goodCopy, bad.contains(copy),
+                  let added = finding.reason.range(of: "; a good copy of its source is kept at ")
+            else { return finding }
+            var cleared = finding
+            cleared.reason = String(finding.reason[..<added.lowerBound])
+                + "; its original \(copy.dropFirst(root.count + 1)) is damaged too, and no good copy"
+            cleared.goodCopy = nil
+            return cleared
+        }
+    }
+
     /// A source read in place inside the library (an original, or a filed photo its rendition
     /// was made again from, by `--repair`) is none: the originals are offered above, checked by
     /// their bytes, and a filed file is no good copy of itself.

@@ -13,9 +13,11 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
     /// Photos `dossier verify` found damaged or missing are filed again from their good copies
     /// in this run, before anything else.
     case mending(path: String, count: Int)
+    /// A dry run does not file again what `verify` noted; the real run would, first.
+    case wouldMend(path: String, count: Int)
     /// A photo `verify` found damaged or missing cannot be filed again: its good copy is gone, or
-    /// no longer holds the bytes the photo was filed from.
-    case cannotMend(path: String, goodCopy: String)
+    /// no longer holds the bytes the photo was filed from, or its subject is no longer there.
+    case cannotMend(path: String, reason: String)
     /// A photo filed again from its good copy still does not hold the bytes that were filed: the
     /// filing failed (and said why), or the good copy changed since `verify` saw it.
     case notMended(path: String, goodCopy: String)
@@ -35,8 +37,11 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
         case .mending(let path, let count):
             return "the library at \(path): filing again \(count) damaged or missing \(count == 1 ? "photo" : "photos") "
                 + "that `dossier verify` found, from \(count == 1 ? "its good copy" : "their good copies")"
-        case .cannotMend(let path, let goodCopy):
-            return "\(path) was found damaged or missing by `dossier verify`, and its good copy \(goodCopy) is gone or has changed: "
+        case .wouldMend(let path, let count):
+            return "the library at \(path): the import would first file again \(count) damaged or missing "
+                + "\(count == 1 ? "photo" : "photos") that `dossier verify` found (not shown in this dry run)"
+        case .cannotMend(let path, let reason):
+            return "\(path) was found damaged or missing by `dossier verify`, and \(reason): "
                 + "it cannot be filed again; `dossier verify` says what is still wrong"
         case .notMended(let path, let goodCopy):
             return "\(path) was filed again from \(goodCopy), and still does not hold the bytes that were filed "

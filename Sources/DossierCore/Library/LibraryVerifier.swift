@@ -40,13 +40,13 @@ public struct LibraryVerifier: Sendable {
     }
 
     public let layout: LibraryLayout
-    /// Why a profile's bytes are not a profile, nil when they are one. Profiles are the records
-    /// plugin's; without it, a profile must be a JSON object.
-    public let profileProblem: @Sendable ([UInt8]) -> String?
+    /// Why a profile's bytes are not its subject's profile, nil when they are. Profiles are the
+    /// records plugin's; without it, a profile must be a JSON object.
+    public let profileProblem: @Sendable ([UInt8], Subject) -> String?
 
-    public init(layout: LibraryLayout, profileProblem: (@Sendable ([UInt8]) -> String?)? = nil) {
+    public init(layout: LibraryLayout, profileProblem: (@Sendable ([UInt8], Subject) -> String?)? = nil) {
         self.layout = layout
-        self.profileProblem = profileProblem ?? { bytes in
+        self.profileProblem = profileProblem ?? { bytes, _ in
             (try? JSONSerialization.jsonObject(with: Data(bytes))) is [String: Any] ? nil : "not a JSON object"
         }
     }
@@ -95,6 +95,7 @@ public struct LibraryVerifier: Sendable {
         let lock = try? LibraryLock.acquire(layout, wait: true, waiting: whileWaiting)
         defer { lock?.release() }
         result = try settled(result, against: try catalog.contents())
+        result.findings = GoodCopyFinder.withoutDamagedGoodCopies(result.findings, root: layout.root.path)
         result.findings.sort { ($0.path, $0.kind.rawValue) < ($1.path, $1.kind.rawValue) }
         return result
     }
@@ -193,6 +194,16 @@ public struct LibraryVerifier: Sendable {
                                                                              : "something other than a file stands at its name")
             if case .filed(let file) = check { goodCopies.add(to: &finding, for: file) }
             if case .rendition(let rendition) = check { addPhoto(to: &finding, of: rendition, photos: photos) }
+            if case .profile = check {
+                // A link is kept aside like a damaged file; a folder holds files of its own, which
+                // a person moves away.
+                if other == .folder {
+                    finding.reason = "a folder stands where the profile belongs: move it away, then `dossier verify --repair` starts it again"
+                } else {
+                    finding.reason += "; `dossier verify --repair` keeps it under damaged/ and starts the profile again"
+                    finding.subject = (path as NSString).deletingLastPathComponent
+                }
+            }
             return CheckOutcome(findings: [finding])
         }
         switch check {
@@ -330,8 +341,8 @@ public struct LibraryVerifier: Sendable {
     private func checkProfile(at absolute: String, path: String) -> CheckOutcome {
         do {
             let bytes = try layout.files.readFile(absolute)
-            if let problem = profileProblem(bytes) {
-                let subject = (path as NSString).deletingLastPathComponent
+            let subject = (path as NSString).deletingLastPathComponent
+            if let owner = try? Subject(parsing: subject), let problem = profileProblem(bytes, owner) {
                 return CheckOutcome(findings: [VerificationFinding(
                     kind: .unreadable, path: path,
                     reason: "\(problem); `dossier verify --repair` keeps it under damaged/ and starts it again", subject: subject)],

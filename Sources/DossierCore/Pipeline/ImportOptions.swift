@@ -34,9 +34,6 @@ public struct ImportOptions: Sendable {
     /// `dossier import --overwrite-profiles`: a source's profile fields replace the ones a person
     /// typed (`subjects add`, `subjects edit`), which otherwise stay and are reported kept.
     public var overwritesTypedFields = false
-    /// Whether the run first files again the damaged photos `verify` noted (`CopyToMend`): every
-    /// import and daemon batch does; `verify --repair`, which files them itself, does not.
-    public var mendsNotedCopies = true
 
     /// How a source relates to what was imported from its path before.
     public enum SourceHistory: Sendable, Equatable {

@@ -16,31 +16,43 @@ extension ImportPipeline {
     /// A pass per subject of the good copies `verify` recorded; a copy whose good copy is gone is
     /// forgotten, and said.
     func mendingPasses(session: inout LibrarySession) async -> Mending {
-        guard let index = session.index, options.mendsNotedCopies else { return Mending() }
-        let (layout, dryRun) = (self.layout, options.dryRun)
-        let (mending, gone) = await BlockingWork.run { () -> (Mending, [CopyToMend]) in
+        guard let index = session.index else { return Mending() }
+        let layout = self.layout
+        // A dry run files nothing again (what it would show is what the real run files after the
+        // mending, not before): it says how many the real run would mend first.
+        guard !options.dryRun else {
+            let noted = await BlockingWork.run { (try? index.copiesToMend())?.count ?? 0 }
+            if noted > 0 { session.notices.append(.wouldMend(path: layout.root.path, count: noted)) }
+            return Mending()
+        }
+        let (mending, gone) = await BlockingWork.run { () -> (Mending, [(CopyToMend, String)]) in
             var mending = Mending()
-            var gone: [CopyToMend] = []
-            let root = layout.root.path + "/"
+            var gone: [(CopyToMend, String)] = []
+            let subjects = layout.existingSubjects()
             var bySubject: [Subject: [SourceDiscovery.Found]] = [:]
             for copy in (try? index.copiesToMend()) ?? [] {
+                let goodCopy = copy.goodCopy.hasPrefix("/") ? copy.goodCopy : layout.root.path + "/" + copy.goodCopy
+                // Never a subject made again from a note: one renamed or removed since is gone.
+                guard let subject = try? Subject(parsing: copy.subject), subjects.contains(subject) else {
+                    gone.append((copy, "its subject \(copy.subject) is no longer in the library"))
+                    continue
+                }
                 // A good copy is a regular file, never a link, that still holds the bytes the
                 // photo was filed from: `verify` knew it by its path and size only.
                 var info = stat()
-                guard let subject = try? Subject(parsing: copy.subject),
-                      SourcePath.withFileSystemPath(copy.goodCopy, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG,
+                guard SourcePath.withFileSystemPath(goodCopy, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG,
                       let expected = ImportPipeline.expectedDigests(of: copy, in: index),
-                      expected.goodCopy == nil || ImportPipeline.digest(ofGoodCopy: copy.goodCopy, layout: layout) == expected.goodCopy
+                      expected.goodCopy == nil || ImportPipeline.digest(ofGoodCopy: goodCopy, layout: layout) == expected.goodCopy
                 else {
-                    gone.append(copy)
+                    gone.append((copy, "its good copy \(goodCopy) is gone or has changed"))
                     continue
                 }
                 let found: SourceDiscovery.Found
-                if copy.goodCopy.hasPrefix(root) {
-                    found = readInPlace(RetrySource(originalPath: copy.goodCopy, keptPath: String(copy.goodCopy.dropFirst(root.count)),
+                if goodCopy.hasPrefix(layout.root.path + "/") {
+                    found = readInPlace(RetrySource(originalPath: goodCopy, keptPath: String(goodCopy.dropFirst(layout.root.path.count + 1)),
                                                     routeSubject: subject))
                 } else {
-                    found = .file(SourceFile(path: copy.goodCopy, info: info))
+                    found = .file(SourceFile(path: goodCopy, info: info))
                 }
                 bySubject[subject, default: []].append(found)
                 mending.copies.append(copy)
@@ -48,11 +60,11 @@ extension ImportPipeline {
             mending.passes = bySubject.sorted { $0.key.path < $1.key.path }.map {
                 Pass(sources: $0.value, requestedSubject: $0.key, mends: true)
             }
-            if !dryRun, !gone.isEmpty { try? index.forgetCopiesToMend(gone.map(\.path)) }
+            if !gone.isEmpty { try? index.forgetCopiesToMend(gone.map(\.0.path)) }
             return (mending, gone)
         }
         if !mending.copies.isEmpty { session.notices.append(.mending(path: layout.root.path, count: mending.copies.count)) }
-        for copy in gone { session.notices.append(.cannotMend(path: copy.path, goodCopy: copy.goodCopy)) }
+        for (copy, reason) in gone { session.notices.append(.cannotMend(path: copy.path, reason: reason)) }
         return mending
     }
 
@@ -96,7 +108,8 @@ extension ImportPipeline {
             return interrupted ? [] : stillDamaged
         }
         for copy in stillDamaged {
-            listeners.forEach { $0.receive(.notice(.notMended(path: copy.path, goodCopy: copy.goodCopy))) }
+            let goodCopy = copy.goodCopy.hasPrefix("/") ? copy.goodCopy : "\(layout.root.path)/\(copy.goodCopy)"
+            listeners.forEach { $0.receive(.notice(.notMended(path: copy.path, goodCopy: goodCopy))) }
         }
     }
 }

@@ -10,19 +10,23 @@ public struct ProfileStore: Sendable {
     }
 
     public func profile(of subject: Subject) throws -> SubjectProfile? {
-        let url = layout.root.appendingPathComponent(layout.profilePath(for: subject))
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ProfileError.unreadable(path: url.path, reason: "cannot be read: \(error.localizedDescription)")
+        let path = layout.root.appendingPathComponent(layout.profilePath(for: subject)).path
+        // Read through the library's own file system: a link standing at a profile's name is
+        // never followed out of the library, and a folder there is no profile.
+        switch try? layout.files.entryType(path) {
+        case nil: return nil
+        case .file?: break
+        case .folder?: throw ProfileError.unreadable(path: path, reason: "a folder stands where it belongs")
+        default: throw ProfileError.unreadable(path: path, reason: "a link or another kind of file stands where it belongs")
         }
+        let bytes: [UInt8]
         do {
-            return try JSONDecoder().decode(SubjectProfile.self, from: data)
+            bytes = try layout.files.readFile(path)
         } catch {
-            throw ProfileError.unreadable(path: url.path, reason: ProfileStore.reason(error))
+            throw ProfileError.unreadable(path: path, reason: "cannot be read: \(error)")
         }
+        if let problem = ProfileStore.problem(with: bytes, of: subject) { throw ProfileError.unreadable(path: path, reason: problem) }
+        return try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
     }
 
     /// Every subject with a folder, with its profile where it has one, sorted; and the profiles
@@ -51,11 +55,12 @@ public struct ProfileStore: Sendable {
             with: try SubjectProfile(subject: subject, name: subject.id.rawValue).encoded())
     }
 
-    /// Why bytes are not a profile, nil when they are one (what `dossier verify` checks).
-    public static func problem(with bytes: [UInt8]) -> String? {
+    /// Why bytes are not `subject`'s profile, nil when they are (what `dossier verify` checks):
+    /// a profile naming another subject would make this one answer to another's name.
+    public static func problem(with bytes: [UInt8], of subject: Subject) -> String? {
         do {
-            _ = try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
-            return nil
+            let profile = try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
+            return profile.subject == subject ? nil : "it is the profile of \(profile.subject.path), not of \(subject.path)"
         } catch {
             return reason(error)
         }
