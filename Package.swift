@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DossierPhotos", targets: ["DossierPhotos"]),
         .library(name: "DossierRecords", targets: ["DossierRecords"]),
         .library(name: "DossierWatch", targets: ["DossierWatch"]),
+        .library(name: "DossierReport", targets: ["DossierReport"]),
         .library(name: "DossierCLI", targets: ["DossierCLI"]),
     ],
     dependencies: [
@@ -55,6 +56,15 @@ let package = Package(
             name: "DossierRecords",
             dependencies: ["DossierCore"]
         ),
+        // `dossier report`: the static site of a library (pages, charts, the WHO growth standards).
+        .target(
+            name: "DossierReport",
+            dependencies: [
+                "DossierCore",
+                "DossierRecords",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "DossierWatch",
             dependencies: [
@@ -71,6 +81,7 @@ let package = Package(
                 "DossierWatch",
                 "DossierPhotos",
                 "DossierRecords",
+                "DossierReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -93,7 +104,8 @@ let package = Package(
         .testTarget(name: "DossierRecordsTests", dependencies: ["DossierRecords", "DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierWatchTests", dependencies: ["DossierWatch", "DossierCore", "DossierTestSupport"]),
         .testTarget(name: "DossierCLITests",
-                    dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "CImageShims", "DossierTestSupport"]),
+                    dependencies: ["DossierCLI", "DossierCore", "DossierPhotos", "DossierRecords", "DossierReport", "CImageShims",
+                                   "DossierTestSupport"]),
         // The safety suite: every way found to lose or expose a user's data, tried against the
         // built `dossier` binary as a user (or a hostile tester) would.
         .testTarget(name: "DossierSafetyTests",

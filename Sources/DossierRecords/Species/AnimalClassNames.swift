@@ -2,7 +2,7 @@
 /// Korean, mapped to the table's own: reptile, amphibian, arthropod, mammal, bird, fish.
 /// ("Arthropod" is a phylum, not a class, but it is the picker heading keepers know for
 /// tarantulas, scorpions, beetles and isopods, so insects and arachnids file under it.)
-enum AnimalClassNames {
+public enum AnimalClassNames {
     static let canonical: [String: String] = {
         let words: [String: [String]] = [
             "reptile": ["reptile", "reptiles", "reptilia", "파충류"],
@@ -21,7 +21,7 @@ enum AnimalClassNames {
     }()
 
     /// The table's class for a known word, nil for anything else.
-    static func canonical(_ text: String) -> String? {
+    public static func canonical(_ text: String) -> String? {
         canonical[SpeciesNameKey.key(text)]
     }
 }

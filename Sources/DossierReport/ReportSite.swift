@@ -1,0 +1,116 @@
+import DossierCore
+import DossierRecords
+import Foundation
+
+/// Makes the static site of a library: `index.html`, a page per subject, `problems.html`,
+/// `quarantine.html` and their stylesheet and script, in `ReportOutput`'s folder. Only what
+/// changed is read and written again (`ReportState`).
+public struct ReportSite {
+    /// What a report did.
+    public struct Outcome: Sendable {
+        /// The files written, relative to the site's folder.
+        public var written: [String] = []
+        /// Files whose bytes were already right.
+        public var unchanged = 0
+        /// Subject pages made anew, and those whose inputs had not changed (not even read).
+        public var subjectsMade = 0
+        public var subjectsUnchanged = 0
+        /// Subjects whose page could not be made; the rest of the site is written.
+        public var failures: [ReportError] = []
+    }
+
+    /// Made part of every page's digest: a new version of the pages rewrites them all.
+    static let version = 1
+
+    public let layout: LibraryLayout
+    public let output: ReportOutput
+    public let today: RecordDate
+
+    public init(layout: LibraryLayout, output: ReportOutput, today: RecordDate) {
+        self.layout = layout
+        self.output = output
+        self.today = today
+    }
+
+    public func generate() throws -> Outcome {
+        var outcome = Outcome()
+        var writer = SiteWriter(files: output.files, root: output.path)
+        let previous = writer.read(ReportState.path).flatMap { try? JSONDecoder().decode(ReportState.self, from: Data($0)) }
+        var state = ReportState(version: ReportSite.version, subjects: [:])
+
+        let identity: LibraryIdentity?
+        switch try LibraryIdentity.state(of: layout) {
+        case .identified(let known): identity = known
+        default: identity = nil
+        }
+        let index = try LibraryIndex.openReadOnly(layout, identity: identity)
+        let problems = try index?.problems() ?? []
+        let stuck = try index?.stuckSources() ?? []
+        index?.close()
+        let quarantined = try Quarantine(layout: layout).entries()
+        let species = (try? LibrarySpecies.table(for: layout)) ?? .builtIn
+        let files = layout.files
+        let speciesStamp = files.sizeAndModificationTime("\(files.root)/\(LibrarySpecies.configurationPath)")
+
+        let profiles = ProfileStore(layout: layout).allProfiles()
+        for error in profiles.unreadable {
+            outcome.failures.append(.subjectFailed(subject: "\(error)", reason: "its profile could not be read"))
+        }
+        var summaries: [SubjectSummary] = []
+        var greetings: [(SubjectSummary, Anniversary)] = []
+        for (subject, profile) in profiles.profiles.sorted(by: { $0.subject < $1.subject }) {
+            let page = SubjectPage.path(of: subject)
+            let subjectProblems = problems.filter { $0.routeSubject == subject.path }
+            do {
+                let media = try SubjectMedia.read(subject, layout: layout)
+                let yearFiles = try FolderListing.entries(of: "\(files.root)/\(subject.path)/records", in: files)
+                let profileStamp = files.sizeAndModificationTime("\(files.root)/\(layout.profilePath(for: subject))")
+                var inputs = ["version \(ReportSite.version)", "today \(today.iso8601)", "library \(output.libraryFromSite)",
+                              "profile \(String(describing: profileStamp))", "species \(String(describing: speciesStamp))"]
+                inputs += yearFiles.map { "records \($0.name) \($0.size) \($0.modified)" }
+                inputs += media.inputs
+                inputs += subjectProblems.map { "problem \($0.id ?? 0) \($0.line ?? 0) \($0.reason) \($0.text ?? "")" }
+                let digest = ReportState.digest(inputs)
+                let summary: SubjectSummary
+                if let kept = previous?.subjects[subject.path], kept.digest == digest, writer.exists(page) {
+                    summary = kept.summary
+                    outcome.subjectsUnchanged += 1
+                } else {
+                    var records: [Record] = []
+                    try RecordStore(layout: layout).forEachRecord(of: subject) { records.append($0) }
+                    let data = SubjectData(subject: subject, profile: profile,
+                                           group: SubjectData.group(of: subject, profile: profile, species: species),
+                                           records: records, media: media.media, problems: subjectProblems)
+                    let prefix = "../../" + (output.libraryFromSite == "." ? "" : output.libraryFromSite + "/")
+                    try writer.write(SubjectPage(data: data, today: today, libraryPrefix: prefix).render(), to: page)
+                    summary = data.summary
+                    outcome.subjectsMade += 1
+                }
+                state.subjects[subject.path] = ReportState.Entry(digest: digest, summary: summary)
+                summaries.append(summary)
+                if let born = profile?.born {
+                    for anniversary in Anniversaries.on(today, born: born, isChild: subject.kind == .children) {
+                        greetings.append((summary, anniversary))
+                    }
+                }
+            } catch {
+                outcome.failures.append(.subjectFailed(subject: subject.path, reason: "\(error)"))
+            }
+        }
+
+        let prefix = output.libraryFromSite == "." ? "" : output.libraryFromSite + "/"
+        let indexPage = IndexPage(summaries: summaries, greetings: greetings, today: today, libraryPrefix: prefix,
+                                  problemCount: problems.count, quarantineCount: quarantined.count)
+        try writer.write(indexPage.render(), to: IndexPage.path)
+        try writer.write(ProblemsPage.render(problems), to: ProblemsPage.path)
+        try writer.write(QuarantinePage.render(quarantined, stuck: stuck), to: QuarantinePage.path)
+        try writer.write(SiteAssets.stylesheet, to: SiteAssets.stylesheetPath)
+        try writer.write(SiteAssets.script, to: SiteAssets.scriptPath)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        try writer.write(String(decoding: try encoder.encode(state), as: UTF8.self) + "\n", to: ReportState.path)
+        outcome.written = writer.written
+        outcome.unchanged = writer.unchanged
+        return outcome
+    }
+}

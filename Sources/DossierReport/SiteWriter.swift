@@ -1,0 +1,44 @@
+import DossierCore
+
+/// Writes the site's files through `LibraryFileSystem` rooted where it may write, each only
+/// when its bytes differ from what is there, each whole: staged in the site's own `.staging`
+/// folder, fsynced, renamed into place. A browser (or a sync tool) never sees half a page, and a
+/// report with nothing new rewrites nothing.
+struct SiteWriter {
+    let files: LibraryFileSystem
+    /// The site's folder, absolute.
+    let root: String
+
+    private(set) var written: [String] = []
+    private(set) var unchanged = 0
+
+    init(files: LibraryFileSystem, root: String) {
+        self.files = files
+        self.root = root
+    }
+
+    var stagingFolder: String { "\(root)/.staging" }
+
+    /// Writes `text` to `relativePath` (below the site's folder) unless it holds those bytes.
+    mutating func write(_ text: String, to relativePath: String) throws(LibraryError) {
+        let bytes = Array(text.utf8)
+        let path = "\(root)/\(relativePath)"
+        if files.fileSize(path) == Int64(bytes.count), (try? files.readFile(path)) == bytes {
+            unchanged += 1
+            return
+        }
+        try files.createFolders(stagingFolder)
+        try files.replaceFile(at: path, with: bytes, stagingFolder: stagingFolder)
+        written.append(relativePath)
+    }
+
+    /// Whether a page is there (a page in the state whose file was deleted is made again).
+    func exists(_ relativePath: String) -> Bool {
+        files.isFile("\(root)/\(relativePath)")
+    }
+
+    /// The bytes of a site file, nil when there is none.
+    func read(_ relativePath: String) -> [UInt8]? {
+        try? files.readFile("\(root)/\(relativePath)")
+    }
+}

@@ -1,0 +1,62 @@
+import DossierCore
+
+/// Reads a subject's `photos/`, `videos/` and `audio/` folders into what the timeline shows,
+/// pairing each still with its rendition and movie by their shared name.
+struct SubjectMedia {
+    /// Extensions every browser shows as a picture.
+    static let browserPictures: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+    static let movies: Set<String> = ["mov", "mp4", "m4v", "3gp"]
+    /// Beside a photo, but not for looking at.
+    static let sidecars: Set<String> = ["aae", "xmp"]
+
+    /// The media, oldest first, and one line per file seen (its path, size and time): what the
+    /// page is made from, for the report's digest of its inputs.
+    static func read(_ subject: Subject, layout: LibraryLayout) throws(LibraryError) -> (media: [FiledMedia], inputs: [String]) {
+        let files = layout.files
+        var media: [FiledMedia] = []
+        var inputs: [String] = []
+        for folder in ["photos", "videos", "audio"] {
+            let folderPath = "\(subject.path)/\(folder)"
+            for year in try FolderListing.entries(of: "\(files.root)/\(folderPath)", in: files) where year.isFolder {
+                let yearPath = "\(folderPath)/\(year.name)"
+                let entries = try FolderListing.entries(of: "\(files.root)/\(yearPath)", in: files).filter { !$0.isFolder }
+                for entry in entries { inputs.append("\(yearPath)/\(entry.name) \(entry.size) \(entry.modified)") }
+                media += group(entries.map(\.name), in: yearPath, folder: folder)
+            }
+        }
+        return (media.sorted { ($0.stamp, $0.shown ?? $0.original ?? "") < ($1.stamp, $1.shown ?? $1.original ?? "") }, inputs)
+    }
+
+    /// The files of one year folder, grouped by name without extension.
+    static func group(_ names: [String], in yearPath: String, folder: String) -> [FiledMedia] {
+        var byStem: [String: [String]] = [:]
+        for name in names {
+            guard let dot = name.lastIndex(of: ".") else { continue }
+            byStem[String(name[..<dot]), default: []].append(name)
+        }
+        var media: [FiledMedia] = []
+        for (stem, group) in byStem {
+            func ext(_ name: String) -> String { String(name[name.index(after: name.lastIndex(of: ".")!)...]).lowercased() }
+            let stamp = String(stem.prefix(17))
+            switch folder {
+            case "videos":
+                for name in group { media.append(FiledMedia(kind: .video, shown: "\(yearPath)/\(name)", original: nil, movie: nil, stamp: stamp)) }
+            case "audio":
+                for name in group { media.append(FiledMedia(kind: .audio, shown: "\(yearPath)/\(name)", original: nil, movie: nil, stamp: stamp)) }
+            default:
+                let pictures = group.filter { !movies.contains(ext($0)) && !sidecars.contains(ext($0)) }
+                let shown = pictures.first { ext($0) == "jpg" || ext($0) == "jpeg" } ?? pictures.first { browserPictures.contains(ext($0)) }
+                let original = pictures.first { !browserPictures.contains(ext($0)) }
+                let movie = group.first { movies.contains(ext($0)) }
+                guard shown != nil || original != nil else {
+                    // A movie alone in photos/ (its still went elsewhere): shown as a video.
+                    if let movie { media.append(FiledMedia(kind: .video, shown: "\(yearPath)/\(movie)", original: nil, movie: nil, stamp: stamp)) }
+                    continue
+                }
+                media.append(FiledMedia(kind: .photo, shown: shown.map { "\(yearPath)/\($0)" }, original: original.map { "\(yearPath)/\($0)" },
+                                        movie: movie.map { "\(yearPath)/\($0)" }, stamp: stamp))
+            }
+        }
+        return media
+    }
+}
