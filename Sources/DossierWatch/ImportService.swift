@@ -60,6 +60,9 @@ public final class ImportService: Service {
     /// Made anew for each batch: the library's keywords, species and subjects are read again.
     let makePipeline: @Sendable (ImportOptions) throws -> ImportPipeline
     let notifier: SystemdNotifier?
+    /// Run on the blocking executor after each batch is filed: `dossier watch --report` refreshes
+    /// the library's site there, when the batch's files are in and the library is not held.
+    let afterBatch: (@Sendable () -> Void)?
     private let tally = Mutex(Tally())
     /// The inbox files listed as stuck in the library's index, so a batch that holds none of them
     /// and quarantines nothing needs no second session.
@@ -83,7 +86,7 @@ public final class ImportService: Service {
     }
 
     public init(watcher: InboxWatcher, layout: LibraryLayout, libraryID: String, stuck: Set<String> = [],
-                settings: Settings, logger: Logger, notifier: SystemdNotifier?,
+                settings: Settings, logger: Logger, notifier: SystemdNotifier?, afterBatch: (@Sendable () -> Void)? = nil,
                 makePipeline: @escaping @Sendable (ImportOptions) throws -> ImportPipeline) {
         self.watcher = watcher
         self.layout = layout
@@ -92,6 +95,7 @@ public final class ImportService: Service {
         self.settings = settings
         self.logger = logger
         self.notifier = notifier
+        self.afterBatch = afterBatch
         self.makePipeline = makePipeline
     }
 
@@ -183,6 +187,7 @@ public final class ImportService: Service {
                 // Looking at each source's path again blocks: on the executor.
                 let interrupted = summary.interrupted
                 await BlockingWork.run { settle(batch, recorder: recorder, quarantined: quarantined, interrupted: interrupted) }
+                if let afterBatch { await BlockingWork.run { afterBatch() } }
                 return
             } catch let error as LibraryError {
                 switch error {

@@ -22,6 +22,8 @@ public enum WatchEvent: String, CaseIterable, Sendable {
     case stuck
     /// With --keep, a source that could not be filed; or a batch the library failed (retried).
     case failed
+    /// With --report, the library's site refreshed after a batch: `files` written (0: nothing changed).
+    case report
     /// A filed source left in the inbox, and why (it changed while it was read, ...).
     case kept
     /// A source left in the inbox until another file comes (a sidecar waiting for its photo),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DossierCore
+import DossierReport
 import DossierWatch
 import Foundation
 import Logging
@@ -82,6 +83,10 @@ struct WatchCommand: AsyncParsableCommand {
             + "in a folder name never becomes a subject. Finish them with `dossier quarantine retry`."))
     var create = false
 
+    @Flag(help: ArgumentHelp("Refresh the library's report (<library>/report, as `dossier report` writes it) after each batch.",
+                             discussion: "Only the pages of subjects the batch changed are written again."))
+    var report = false
+
     @Option(help: ArgumentHelp("How each log line is written: text, or json (one object per line).", valueName: "format"))
     var logFormat: String = "text"
 
@@ -142,12 +147,13 @@ struct WatchCommand: AsyncParsableCommand {
             },
             onHeartbeat: { notifier?.watchdog() })
         let registry = try BuiltinPlugins.registry(renditions: photoOptions.renditions)
+        let afterBatch = try report ? WatchCommand.refreshingReport(layout, logger: logger) : nil
         let service = ImportService(
             watcher: watcher, layout: layout, libraryID: identity.id, stuck: stuck,
             settings: ImportService.Settings(keep: keep, jobs: jobs ?? ImportOptions.defaultJobs,
                                              shutdownTimeout: WatchCommand.duration(shutdownTimeout),
                                              originals: photoOptions.originals, createsSubjects: create),
-            logger: logger, notifier: notifier,
+            logger: logger, notifier: notifier, afterBatch: afterBatch,
             makePipeline: { options in ImportPipeline(registry: registry, layout: layout, options: options, logger: logger) })
         // The group's own messages (service started, signal caught) are not events a user needs.
         var quiet = Logger(label: "dossier.lifecycle") { _ in WatchLogHandler(format: format) }
@@ -219,6 +225,22 @@ struct WatchCommand: AsyncParsableCommand {
         } catch let error as LibraryError {
             StandardStreams.writeError("dossier: \(error)\n")
             throw ExitCode(2)
+        }
+    }
+
+    /// What `--report` runs after each batch: the report, made as `dossier report` makes it, its
+    /// outcome logged (a failure too: the daemon files on whatever the report meets).
+    static func refreshingReport(_ layout: LibraryLayout, logger: Logger) throws -> @Sendable () -> Void {
+        let output = try ReportCommand.output(nil, layout: layout)
+        return {
+            do {
+                let today = RecordDate.today(in: try LibraryTimeZone.of(layout))
+                let outcome = try ReportSite(layout: layout, output: output, today: today).generate()
+                logger.record(.report, ["files": .stringConvertible(outcome.written.count), "destination": "\(output.path)/index.html"])
+                for failure in outcome.failures { logger.record(.report, level: .warning, ["reason": "\(failure)"]) }
+            } catch {
+                logger.record(.failed, level: .error, ["reason": "the report could not be written: \(error)"])
+            }
         }
     }
 

@@ -1,0 +1,66 @@
+import ArgumentParser
+import DossierCore
+import DossierReport
+import Foundation
+
+/// `dossier report`: the library as a static site to open in a browser.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the library as a static site: subjects, photos, growth and weight charts, records and problems.",
+        discussion: """
+            The site opens from the disk in any browser, offline (no scripts, fonts or styles from elsewhere): \
+            index.html greets today's birthdays and shows every subject as a card, grouped by class; each \
+            subject's page has its profile, weight and length charts (a child's against the WHO Child Growth \
+            Standards), its photos and videos by month, its feeding and shedding calendar, every record and its \
+            problems; problems.html and quarantine.html say what was not filed and what to do.
+
+            It is written to <library>/report/ unless --out names another folder (never inside a subject's \
+            folder). Run again, it reads and writes only what changed since: an unchanged library takes a \
+            moment and rewrites nothing. `dossier watch --report` keeps it up to date after each batch.
+
+            Examples:
+              dossier report --library ~/Dossier
+              dossier report --out ~/Sites/dossier
+              xdg-open ~/Dossier/report/index.html
+            """)
+
+    @OptionGroup var libraryOptions: LibraryOptions
+
+    @Option(help: ArgumentHelp("The folder to write the site into (default: <library>/report).", valueName: "folder"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("The day the greetings and ages are for, instead of today (YYYY-MM-DD, \(CommandSupport.dateYears)).",
+                               valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        if let date { _ = try CommandSupport.day(date, option: "--date") }
+    }
+
+    func run() throws {
+        let layout = libraryOptions.layout
+        try CommandSupport.requireLibrary(layout)
+        let output = try ReportCommand.output(out, layout: layout)
+        try CommandSupport.withLibraryError {
+            let day = try date.map { try CommandSupport.day($0, option: "--date") }
+                ?? RecordDate.today(in: LibraryTimeZone.of(layout))
+            let outcome = try ReportSite(layout: layout, output: output, today: day).generate()
+            let pages = outcome.subjectsMade + outcome.subjectsUnchanged
+            StandardStreams.writeOut("\(output.path)/index.html\n")
+            StandardStreams.writeError("dossier: report of \(pages) \(pages == 1 ? "subject" : "subjects"): "
+                + "\(outcome.written.count) \(outcome.written.count == 1 ? "file" : "files") written, \(outcome.unchanged) unchanged\n")
+            for failure in outcome.failures { StandardStreams.writeError("dossier: \(SourcePath.displayed("\(failure)"))\n") }
+            if !outcome.failures.isEmpty { throw ExitCode(1) }
+        }
+    }
+
+    /// `--out` resolved, or refused as a bad command line (status 64) saying why.
+    static func output(_ out: String?, layout: LibraryLayout) throws -> ReportOutput {
+        do {
+            return try ReportOutput.resolve(out, layout: layout)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
