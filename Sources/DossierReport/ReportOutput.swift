@@ -20,9 +20,14 @@ public struct ReportOutput: Sendable {
     /// Resolves `--out` (nil: `<library>/report`), refusing a place inside a subject's folder,
     /// the library itself or its own folders, and a folder that holds the library.
     public static func resolve(_ out: String?, layout: LibraryLayout) throws(ReportError) -> ReportOutput {
-        let library = realPath(layout.root.path)
         let named = out.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "\(layout.root.path)/report"
-        let path = realPath(named)
+        // A place named inside the library is taken by its name, below the library's root as the
+        // user named it: a link on the way (a `report` link to elsewhere) is then refused by
+        // `LibraryFileSystem` when the site is written, never followed. Only a place named
+        // outside is looked at through its links, to find one that leads into the library.
+        let namedInside = named.hasPrefix(layout.root.path + "/")
+        let library = namedInside ? layout.root.path : realPath(layout.root.path)
+        let path = namedInside ? named : realPath(named)
         if path == library {
             throw .refusedOutput(path: named, reason: "is the library itself; give a folder of its own (the default is <library>/report)")
         }

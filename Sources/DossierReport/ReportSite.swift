@@ -59,7 +59,8 @@ public struct ReportSite {
         var summaries: [SubjectSummary] = []
         var greetings: [(SubjectSummary, Anniversary)] = []
         for (subject, profile) in profiles.profiles.sorted(by: { $0.subject < $1.subject }) {
-            let page = SubjectPage.path(of: subject)
+            let pagePath = SubjectPage.path(of: subject)
+            var page: String?
             let subjectProblems = problems.filter { $0.routeSubject == subject.path }
             do {
                 let media = try SubjectMedia.read(subject, layout: layout)
@@ -72,7 +73,8 @@ public struct ReportSite {
                 inputs += subjectProblems.map { "problem \($0.id ?? 0) \($0.line ?? 0) \($0.reason) \($0.text ?? "")" }
                 let digest = ReportState.digest(inputs)
                 let summary: SubjectSummary
-                if let kept = previous?.subjects[subject.path], kept.digest == digest, writer.exists(page) {
+                var made: String?
+                if let kept = previous?.subjects[subject.path], kept.digest == digest, writer.exists(pagePath) {
                     summary = kept.summary
                     outcome.subjectsUnchanged += 1
                 } else {
@@ -82,7 +84,7 @@ public struct ReportSite {
                                            group: SubjectData.group(of: subject, profile: profile, species: species),
                                            records: records, media: media.media, problems: subjectProblems)
                     let prefix = "../../" + (output.libraryFromSite == "." ? "" : output.libraryFromSite + "/")
-                    try writer.write(SubjectPage(data: data, today: today, libraryPrefix: prefix).render(), to: page)
+                    made = SubjectPage(data: data, today: today, libraryPrefix: prefix).render()
                     summary = data.summary
                     outcome.subjectsMade += 1
                 }
@@ -93,9 +95,13 @@ public struct ReportSite {
                         greetings.append((summary, anniversary))
                     }
                 }
+                page = made
             } catch {
                 outcome.failures.append(.subjectFailed(subject: subject.path, reason: "\(error)"))
             }
+            // Written outside the reading's `catch`: a site that cannot be written (a full disk, a
+            // `report` link) stops the report, where a subject that cannot be read skips its page.
+            if let page { try writer.write(page, to: pagePath) }
         }
 
         let prefix = output.libraryFromSite == "." ? "" : output.libraryFromSite + "/"

@@ -1,0 +1,247 @@
+import CImageShims
+import DossierCore
+import DossierTestSupport
+import Foundation
+import Testing
+
+@Suite("dossier report, end to end through the binary")
+struct ReportCommandTests {
+    let folder: TemporaryFolder
+
+    /// A library of a leopard gecko with photos, weights, feedings and sheds from a notepad log; a
+    /// girl with weights and heights; a crested gecko whose notes hold markup.
+    init() throws {
+        folder = try TemporaryFolder()
+        for arguments in [
+            ["subjects", "add", "pets/leo", "--name", "레오", "--alias", "Leo", "--born", "2022-06-01", "--species", "레게",
+             "--morph", "마크스노우"],
+            ["subjects", "add", "children/mina", "--name", "민아", "--born", "2024-02-10", "--sex", "girl"],
+            ["subjects", "add", "pets/coco", "--name", "코코 \"<b>\"", "--alias", "코코", "--species", "crested gecko",
+             "--notes", "<script>alert(\"x\")</script> & more"],
+        ] {
+            let result = try DossierBinary.run(arguments + ["--library", "Library"], in: folder.url)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        try folder.write("""
+            2023.05.01 레오 귀뚜라미 5마리
+            5/3 레오 탈피 (완탈)
+            2023년 5월 7일 레오 체중 45g
+            2023.06.15 레오 탈피
+            2023.07.01 레오 체중 0.05kg
+            2023.07.20 레오 탈피
+            2023.05.10 코코 밀웜 10 <img src=x onerror=alert(1)>
+
+            """, to: "dump/care.txt")
+        try folder.write("""
+            2024-02-10 민아 체중 3.2kg
+            2024-02-10 민아 키 49.5cm
+            2024-03-12 민아 체중 4300g
+            2024-05-20 민아 키 60.1cm
+            2024-08-10 민아 체중 7.1kg
+
+            """, to: "dump/mina.txt")
+        for seed in 0..<3 {
+            try folder.write(ReportCommandTests.jpeg(seed: seed), to: "dump/pets/leo/IMG_000\(seed).JPG")
+        }
+        let imported = try DossierBinary.run(["import", "dump", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+    }
+
+    func report(_ extra: [String] = []) throws -> DossierBinary.Result {
+        try DossierBinary.run(["report", "--library", "Library", "--date", "2024-05-19"] + extra, in: folder.url)
+    }
+
+    func page(_ relativePath: String) throws -> String {
+        try String(contentsOfFile: folder.path("Library/report/\(relativePath)"), encoding: .utf8)
+    }
+
+    func records(_ subject: String) throws -> [[String: Any]] {
+        try DossierBinary.run(["records", subject, "--library", "Library", "--json"], in: folder.url).jsonLines
+    }
+
+    /// `date value unit` of each circle of the chart whose `data-series` is `series`, in order.
+    static func circles(in html: String, series: String) -> [String]? {
+        guard let start = html.range(of: "<svg class=\"chart\" data-series=\"\(series)\""),
+              let end = html.range(of: "</svg>", range: start.upperBound..<html.endIndex) else { return nil }
+        let chart = html[start.upperBound..<end.lowerBound]
+        let pattern = try! NSRegularExpression(pattern: "<circle [^>]*data-date=\"([^\"]*)\" data-value=\"([^\"]*)\" data-unit=\"([^\"]*)\"")
+        let text = String(chart)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (1...3).map { String(text[Range(match.range(at: $0), in: text)!]) }.joined(separator: " ")
+        }
+    }
+
+    /// `date value unit` of each record of `kind` with a measurement in `unit`, as `records --json` gives them.
+    func expected(_ subject: String, kind: String, unit: String) throws -> [String] {
+        try records(subject).compactMap { record in
+            guard record["kind"] as? String == kind,
+                  let measurement = (record["measurements"] as? [[String: Any]])?.first(where: { $0["unit"] as? String == unit }),
+                  let value = measurement["value"] as? Double, let date = record["date"] as? String else { return nil }
+            return "\(date.prefix(10)) \(RecordLine.number(value)) \(unit)"
+        }
+    }
+
+    static func rowIDs(in html: String) -> [String] {
+        guard let start = html.range(of: "<table class=\"records\""), let end = html.range(of: "</table>", range: start.upperBound..<html.endIndex)
+        else { return [] }
+        let table = String(html[start.upperBound..<end.lowerBound])
+        let pattern = try! NSRegularExpression(pattern: "<tr data-id=\"([0-9a-f]{16})\">")
+        return pattern.matches(in: table, range: NSRange(table.startIndex..., in: table)).map {
+            String(table[Range($0.range(at: 1), in: table)!])
+        }
+    }
+
+    /// Every file under the site's folder with its inode and modification time.
+    func stamps() -> [String: String] {
+        var stamps: [String: String] = [:]
+        for path in folder.files(under: "Library/report") {
+            var info = stat()
+            guard lstat(folder.path("Library/report/\(path)"), &info) == 0 else { continue }
+            stamps[path] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        return stamps
+    }
+
+    @Test("Each chart has exactly one circle per record drawn, with the record's date, value and unit")
+    func chartsHaveOneCirclePerRecord() throws {
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == folder.url.standardizedFileURL.resolvingSymlinksInPath().path + "/Library/report/index.html\n")
+        let leo = try page("pets/leo/index.html")
+        #expect(ReportCommandTests.circles(in: leo, series: "weight") == ["2023-05-07 45 g", "2023-07-01 50 g"])
+        #expect(ReportCommandTests.circles(in: leo, series: "weight") == (try expected("pets/leo", kind: "weight", unit: "g")))
+        #expect(ReportCommandTests.circles(in: leo, series: "length") == nil, "no chart without records")
+        let mina = try page("children/mina/index.html")
+        let weights = try expected("children/mina", kind: "weight", unit: "g")
+        let heights = try expected("children/mina", kind: "height", unit: "cm")
+        #expect(weights == ["2024-02-10 3200 g", "2024-03-12 4300 g", "2024-08-10 7100 g"])
+        #expect(heights == ["2024-02-10 49.5 cm", "2024-05-20 60.1 cm"])
+        #expect(ReportCommandTests.circles(in: mina, series: "weight") == weights)
+        #expect(ReportCommandTests.circles(in: mina, series: "length") == heights)
+        #expect(ReportCommandTests.circles(in: mina, series: "weight-for-age") == weights)
+        #expect(ReportCommandTests.circles(in: mina, series: "length-for-age") == heights)
+        #expect(mina.contains("WHO Child Growth Standards (2006)"))
+        #expect(mina.contains("class=\"band-outer\""))
+    }
+
+    @Test("The records table has one row per record, with the id records --json gives it")
+    func recordsTableHasOneRowPerRecord() throws {
+        #expect(try report().status == 0)
+        for subject in ["pets/leo", "children/mina", "pets/coco"] {
+            let ids = try records(subject).compactMap { $0["id"] as? String }
+            #expect(!ids.isEmpty)
+            #expect(ReportCommandTests.rowIDs(in: try page("\(subject)/index.html")) == ids.reversed(), "\(subject)")
+        }
+    }
+
+    @Test("Names, notes and log lines holding markup show as text, never as markup")
+    func userTextIsEscaped() throws {
+        #expect(try report().status == 0)
+        let coco = try page("pets/coco/index.html")
+        #expect(coco.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more"))
+        #expect(coco.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(coco.contains("<title>코코 &quot;&lt;b&gt;&quot;</title>"))
+        for html in [coco, try page("index.html")] {
+            #expect(!html.contains("<script>alert"))
+            #expect(!html.contains("<img src=x"))
+            #expect(!html.contains("\"<b>\""))
+        }
+    }
+
+    @Test("Korean names render: UTF-8 pages, the names marked lang=ko, a viewport for phones")
+    func koreanNames() throws {
+        #expect(try report().status == 0)
+        let index = try page("index.html")
+        for html in [index, try page("pets/leo/index.html")] {
+            #expect(html.contains("<meta charset=\"utf-8\">"))
+            #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        }
+        #expect(index.contains("<span lang=\"ko\">레오</span>"))
+        #expect(index.contains("<span lang=\"ko\">민아</span>"))
+        #expect(try page("pets/leo/index.html").contains("<h1><span lang=\"ko\">레오</span></h1>"))
+    }
+
+    @Test("The index greets a child on her 100th day and shows every subject as a card in its class, with its latest photo")
+    func indexGreetsAndGroups() throws {
+        #expect(try report().status == 0)
+        let index = try page("index.html")
+        #expect(index.contains("<h2>Today, 2024-05-19</h2>"))
+        #expect(index.contains("<span lang=\"ko\">민아</span></a>: 100th day (백일)</li>"))
+        #expect(index.contains("<section class=\"group\" data-class=\"children\">"))
+        #expect(index.contains("<section class=\"group\" data-class=\"reptile\">"))
+        #expect(index.components(separatedBy: "<article class=\"card\" data-class=\"reptile\"").count == 3)
+        #expect(index.contains("<dt>weight</dt><dd>50 g <span class=\"muted\">(2023-07-01)</span></dd>"))
+        #expect(index.contains("<img src=\"../pets/leo/photos/"))
+        let leo = try page("pets/leo/index.html")
+        #expect(leo.components(separatedBy: "loading=\"lazy\"").count == 4, "three photos, each lazy")
+        #expect(leo.contains("<tr><td>2023-07-20</td><td>35</td></tr>"), "the days between sheds")
+    }
+
+    @Test("A second report with nothing changed rewrites nothing; after an import for one subject, only its page and the index change")
+    func incremental() throws {
+        #expect(try report().status == 0)
+        let first = stamps()
+        #expect(first.keys.contains("pets/leo/index.html"))
+        let again = try report()
+        #expect(again.status == 0)
+        #expect(again.standardError.contains(" 0 files written"), "\(again.standardError)")
+        #expect(stamps() == first)
+
+        try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
+        #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try report().status == 0)
+        let after = stamps()
+        let changed = Set(after.keys.filter { after[$0] != first[$0] })
+        #expect(changed == ["index.html", "pets/leo/index.html", ".report-state.json"])
+        #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
+    }
+
+    @Test("--out inside a subject's folder or the library's own folders is refused with status 64, writing nothing")
+    func outInsideTheLibraryIsRefused() throws {
+        for out in ["Library/pets/leo/site", "Library/children", "Library/.dossier/report", "Library"] {
+            let result = try report(["--out", out])
+            #expect(result.status == 64, "\(out): \(result.standardError)")
+            #expect(result.standardError.contains("--out"), "\(result.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/site")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report")))
+    }
+
+    @Test("--out elsewhere writes the site there, linking to the library's photos, and nothing into the library")
+    func outElsewhere() throws {
+        let result = try report(["--out", "site"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report")))
+        let leo = try String(contentsOfFile: folder.path("site/pets/leo/index.html"), encoding: .utf8)
+        #expect(leo.contains("src=\"../../../Library/pets/leo/photos/"))
+    }
+
+    @Test("A report folder that is a link out of the library is refused, naming it, and nothing is written through it")
+    func reportLinkIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/report"), withDestinationPath: folder.path("elsewhere"))
+        let result = try report()
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("Library/report"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
+    }
+
+    /// A small JPEG whose pixels `seed` changes, Orientation 1.
+    static func jpeg(seed: Int) -> [UInt8] {
+        let (width, height) = (32, 24)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for position in 0..<(width * height) {
+            pixels[position * 3] = UInt8((position % width * 7 + seed * 41) & 0xFF)
+            pixels[position * 3 + 1] = UInt8((position / width * 9 + seed * 13) & 0xFF)
+            pixels[position * 3 + 2] = UInt8((seed * 59) & 0xFF)
+        }
+        var output = dossier_buffer()
+        var status = dossier_status()
+        let result = pixels.withUnsafeBufferPointer { rgb in
+            dossier_jpeg_encode_rgb(rgb.baseAddress, Int32(width), Int32(height), 90, 2, 2, nil, 0, nil, 0, &output, &status)
+        }
+        precondition(result == 0, "the test JPEG could not be encoded")
+        defer { dossier_buffer_free(&output) }
+        return Array(UnsafeBufferPointer(start: output.data, count: output.size))
+    }
+}
