@@ -226,6 +226,18 @@ struct ReportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
     }
 
+    @Test("dossier watch --report refreshes the site after each batch: a weight dropped in the inbox is on the page")
+    func watchRefreshesTheReport() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--report"])
+        try folder.write("2024.06.01 레오 체중 57g\n", to: "inbox/pets/leo/june.txt")
+        #expect(await daemon.wait { daemon.events("filed").count == 1 && !daemon.events("report").isEmpty }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        let report = try #require(daemon.events("report").first)
+        #expect(report["destination"] == folder.url.resolvingSymlinksInPath().path + "/Library/report/index.html")
+        #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-06-01 57 g")
+    }
+
     /// A small JPEG whose pixels `seed` changes, Orientation 1.
     static func jpeg(seed: Int) -> [UInt8] {
         let (width, height) = (32, 24)
