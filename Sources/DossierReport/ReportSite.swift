@@ -46,6 +46,7 @@ public struct ReportSite {
         let index = try LibraryIndex.openReadOnly(layout, identity: identity)
         let problems = try index?.problems() ?? []
         let stuck = try index?.stuckSources() ?? []
+        let digests = Dictionary(try index?.contents().filed.map { ($0.path, $0.sha256) } ?? [], uniquingKeysWith: { first, _ in first })
         index?.close()
         let quarantined = try Quarantine(layout: layout).entries()
         let species = (try? LibrarySpecies.table(for: layout)) ?? .builtIn
@@ -63,7 +64,7 @@ public struct ReportSite {
             var page: String?
             let subjectProblems = problems.filter { $0.routeSubject == subject.path }
             do {
-                let media = try SubjectMedia.read(subject, layout: layout)
+                let media = try SubjectMedia.read(subject, layout: layout, digests: digests)
                 let yearFiles = try FolderListing.entries(of: "\(files.root)/\(subject.path)/records", in: files)
                 let profileStamp = files.sizeAndModificationTime("\(files.root)/\(layout.profilePath(for: subject))")
                 var inputs = ["version \(ReportSite.version)", "today \(today.iso8601)", "library \(output.libraryFromSite)",

@@ -11,7 +11,9 @@ struct SubjectMedia {
 
     /// The media, oldest first, and one line per file seen (its path, size and time): what the
     /// page is made from, for the report's digest of its inputs.
-    static func read(_ subject: Subject, layout: LibraryLayout) throws(LibraryError) -> (media: [FiledMedia], inputs: [String]) {
+    /// `digests`: the SHA-256 of each filed file the index knows, by its path in the library.
+    static func read(_ subject: Subject, layout: LibraryLayout,
+                     digests: [String: String] = [:]) throws(LibraryError) -> (media: [FiledMedia], inputs: [String]) {
         let files = layout.files
         var media: [FiledMedia] = []
         var inputs: [String] = []
@@ -21,7 +23,11 @@ struct SubjectMedia {
                 let yearPath = "\(folderPath)/\(year.name)"
                 let entries = try FolderListing.entries(of: "\(files.root)/\(yearPath)", in: files).filter { !$0.isFolder }
                 for entry in entries { inputs.append("\(yearPath)/\(entry.name) \(entry.size) \(entry.modified)") }
-                media += group(entries.map(\.name), in: yearPath, folder: folder)
+                media += group(entries.map(\.name), in: yearPath, folder: folder).map { item in
+                    var item = item
+                    if item.kind == .photo, let filed = item.original ?? item.shown { item.sha256 = digests[filed] }
+                    return item
+                }
             }
         }
         return (media.sorted { ($0.stamp, $0.shown ?? $0.original ?? "") < ($1.stamp, $1.shown ?? $1.original ?? "") }, inputs)
