@@ -19,8 +19,17 @@ public struct ReportSite {
         public var failures: [ReportError] = []
     }
 
-    /// Made part of every page's digest: a new version of the pages rewrites them all.
+    /// Made part of every page's digest, with Dossier's version: a new version of the pages (or of
+    /// Dossier) makes them all again.
     static let version = 1
+
+    /// The running program's size and time: a rebuilt or upgraded `dossier` may draw the pages
+    /// differently, so its pages are made again once, though no input changed.
+    static let programStamp: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "" }
+        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }()
 
     public let layout: LibraryLayout
     public let output: ReportOutput
@@ -67,7 +76,7 @@ public struct ReportSite {
                 let media = try SubjectMedia.read(subject, layout: layout, digests: digests)
                 let yearFiles = try FolderListing.entries(of: "\(files.root)/\(subject.path)/records", in: files)
                 let profileStamp = files.sizeAndModificationTime("\(files.root)/\(layout.profilePath(for: subject))")
-                var inputs = ["version \(ReportSite.version)", "today \(today.iso8601)", "library \(output.libraryFromSite)",
+                var inputs = ["version \(ReportSite.version) \(DossierVersion.current) \(ReportSite.programStamp)", "today \(today.iso8601)", "library \(output.libraryFromSite)",
                               "profile \(String(describing: profileStamp))", "species \(String(describing: speciesStamp))"]
                 inputs += yearFiles.map { "records \($0.name) \($0.size) \($0.modified)" }
                 inputs += media.inputs

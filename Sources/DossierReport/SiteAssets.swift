@@ -37,7 +37,7 @@ enum SiteAssets {
         .chart-figure { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 8px; }
         svg.chart { width: 100%; height: auto; }
         svg.chart .axis { stroke: #8a949e; stroke-width: 1; }
-        svg.chart .tick { font-size: 11px; fill: var(--muted); }
+        svg.chart .tick { font-size: 13px; fill: var(--muted); }
         svg.chart .line { fill: none; stroke: var(--accent); stroke-width: 2; }
         svg.chart .median { fill: none; stroke: #6aa58f; stroke-width: 1; stroke-dasharray: 4 3; }
         svg.chart .band-outer { fill: var(--band-outer); }
@@ -54,7 +54,9 @@ enum SiteAssets {
         th { font-weight: 600; }
         input.filter { font: inherit; padding: 6px 10px; width: 100%; max-width: 360px; margin-bottom: 8px;
                        border: 1px solid var(--line); border-radius: 6px; }
-        table.calendar td { width: 1.4em; height: 1.4em; padding: 0; text-align: center; font-size: 0.75rem; }
+        table.calendar { width: auto; }
+        table.calendar th { white-space: nowrap; padding-right: 8px; }
+        table.calendar td { min-width: 1.7em; height: 1.6em; padding: 0 1px; text-align: center; font-size: 0.75rem; }
         table.calendar td.fed { background: #cfe6dc; }
         table.calendar td.shed { background: #f3d9a4; }
         table.calendar td.fed.shed { background: linear-gradient(135deg, #cfe6dc 50%, #f3d9a4 50%); }

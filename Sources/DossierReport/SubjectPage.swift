@@ -209,7 +209,7 @@ struct SubjectPage {
                 out += "<tr><td>\(next.iso8601)</td><td>\(days)</td></tr>\n"
             }
             let sorted = intervals.sorted()
-            out += "</tbody></table></div><p>Median interval: \(sorted[sorted.count / 2]) days over \(intervals.count) intervals.</p>\n"
+            out += "</tbody></table></div><p>Median interval: \(sorted[sorted.count / 2]) days over \(intervals.count) \(intervals.count == 1 ? "interval" : "intervals").</p>\n"
         }
         return out + "</section>\n"
     }
