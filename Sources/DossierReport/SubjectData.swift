@@ -18,19 +18,27 @@ struct SubjectData {
     }
 
     /// The first measurement in `unit` of each record of `kind`, in date order.
-    func readings(kind: String, unit: MeasurementUnit) -> [(record: Record, measurement: RecordMeasurement)] {
+    /// The readings of one quantity: each record's measurement named for it (a line "weight 9.6 kg,
+    /// length 75.7 cm" is one record with both), or, in a record of its kind, the one in its unit.
+    func readings(of names: Set<String>, unit: MeasurementUnit) -> [(record: Record, measurement: RecordMeasurement)] {
         records.compactMap { record in
-            guard record.kind == kind, let measurement = record.measurements.first(where: { $0.unit == unit }) else { return nil }
+            let inUnit = record.measurements.filter { $0.unit == unit }
+            guard let measurement = inUnit.first(where: { names.contains($0.name.lowercased()) })
+                ?? (names.contains(record.kind) ? inUnit.first : nil)
+            else { return nil }
             return (record, measurement)
         }
     }
+
+    static let weightNames: Set<String> = ["weight"]
+    static let lengthNames: Set<String> = ["length", "height"]
 
     func lastDay(of kind: String) -> RecordDate? {
         records.last { $0.kind == kind }?.date.dayOnly
     }
 
     var summary: SubjectSummary {
-        let weight = readings(kind: "weight", unit: .grams).last
+        let weight = readings(of: SubjectData.weightNames, unit: .grams).last
         return SubjectSummary(
             subject: subject.path, name: name, group: group, species: profile?.species, morph: profile?.morph,
             born: profile?.born?.dayOnly.iso8601,

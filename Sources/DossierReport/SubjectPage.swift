@@ -64,8 +64,8 @@ struct SubjectPage {
 
     private func chartsSection() -> String {
         var charts: [String] = []
-        let weights = data.readings(kind: "weight", unit: .grams)
-        let lengths = data.readings(kind: "height", unit: .centimetres)
+        let weights = data.readings(of: SubjectData.weightNames, unit: .grams)
+        let lengths = data.readings(of: SubjectData.lengthNames, unit: .centimetres)
         if !weights.isEmpty { charts.append(timeChart(series: "weight", title: "Weight", unit: "g", readings: weights)) }
         if !lengths.isEmpty { charts.append(timeChart(series: "length", title: "Length", unit: "cm", readings: lengths)) }
         if data.subject.kind == .children, let born = data.profile?.born?.dayOnly {

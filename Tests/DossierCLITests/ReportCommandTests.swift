@@ -124,6 +124,17 @@ struct ReportCommandTests {
         #expect(mina.contains("class=\"band-outer\""))
     }
 
+    @Test("A line that gives a weight and a length is one record drawn on both charts")
+    func aRecordWithTwoQuantitiesIsOnBothCharts() throws {
+        try folder.write("2024-09-10 민아 weight 7.6 kg, length 68.2 cm\n", to: "more/mina.txt")
+        #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
+        #expect(try report().status == 0)
+        let mina = try page("children/mina/index.html")
+        #expect(ReportCommandTests.circles(in: mina, series: "weight")?.last == "2024-09-10 7600 g")
+        #expect(ReportCommandTests.circles(in: mina, series: "length") == ["2024-02-10 49.5 cm", "2024-05-20 60.1 cm", "2024-09-10 68.2 cm"])
+        #expect(ReportCommandTests.circles(in: mina, series: "length-for-age")?.last == "2024-09-10 68.2 cm")
+    }
+
     @Test("The records table has one row per record, with the id records --json gives it")
     func recordsTableHasOneRowPerRecord() throws {
         #expect(try report().status == 0)
