@@ -24,7 +24,7 @@ struct SVGChart {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 52.0
+    static let left = 70.0
     static let right = 12.0
     static let top = 12.0
     static let bottom = 28.0
