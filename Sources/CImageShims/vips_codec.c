@@ -202,3 +202,37 @@ int dossier_vips_encode_rgb(const uint8_t *rgb, int width, int height, const cha
     vips.thread_shutdown();
     return status->code;
 }
+
+int dossier_vips_thumbnail(const uint8_t *data, size_t size, int longest, int quality, dossier_buffer *out, int *width,
+                           int *height, dossier_status *status) {
+    dossier_status_reset(status);
+    memset(out, 0, sizeof *out);
+    *width = *height = 0;
+    if (!vips_ready(status)) return status->code;
+    // Shrink-on-load where the loader can (JPEG, WebP), turned upright by its orientation tag; the
+    // first frame of an animation.
+    VipsImage *small = NULL;
+    if (vips.thumbnail_buffer((void *)data, size, &small, longest, "height", longest, "size", VIPS_SIZE_DOWN,
+                              "option_string", "fail_on=warning", NULL) || !small) {
+        vips_fail(status, DOSSIER_ERR_DECODE, "libvips cannot decode it");
+        vips.thread_shutdown();
+        return status->code;
+    }
+    void *bytes = NULL;
+    size_t length = 0;
+    int failed = vips.jpegsave_buffer(small, &bytes, &length, "Q", quality, "strip", 1, NULL);
+    *width = vips.image_get_width(small);
+    *height = vips.image_get_height(small);
+    vips.object_unref(small);
+    if (failed || !bytes) {
+        vips_fail(status, DOSSIER_ERR_ENCODE, "libvips cannot encode its thumbnail");
+    } else if ((out->data = malloc(length ? length : 1))) {
+        memcpy(out->data, bytes, length);
+        out->size = length;
+    } else {
+        dossier_status_fail(status, DOSSIER_ERR_ENCODE, "out of memory for its thumbnail");
+    }
+    if (bytes) vips.g_free(bytes);
+    vips.thread_shutdown();
+    return status->code;
+}

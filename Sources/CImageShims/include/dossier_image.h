@@ -317,6 +317,27 @@ int dossier_vips_render(const uint8_t *data, size_t size, const char *path, int 
 int dossier_vips_encode_rgb(const uint8_t *rgb, int width, int height, const char *suffix, dossier_buffer *out,
                             dossier_status *status);
 
+// ---------------------------------------------------------------------------------
+// Thumbnails (thumbnail.c; libvips' in vips_codec.c)
+// ---------------------------------------------------------------------------------
+// Each makes a baseline JPEG of `quality` (4:4:4 where Dossier encodes it), its longest side `longest` (never larger than the
+// picture), upright, with no metadata; `width` and `height` are the thumbnail's. A picture that
+// does not decode cleanly (data that ends early) fails, with the decoder's message.
+
+/// From the JPEG open as `fd` (read with pread), decoded at the smallest of libjpeg's 1/8, 1/4
+/// and 1/2 scales that keeps the longest side at least `longest`, then averaged down to it, and
+/// turned by its EXIF Orientation. A progressive picture's coefficients go to scratch files in
+/// `scratch_folder` when it is not -1.
+int dossier_jpeg_thumbnail_file(int fd, int scratch_folder, int longest, int quality, dossier_buffer *out, int *width,
+                                int *height, dossier_status *status);
+/// From a PNG of any bit depth and colour type, transparency shown against white.
+int dossier_png_thumbnail(const uint8_t *data, size_t size, int longest, int quality, dossier_buffer *out, int *width,
+                          int *height, dossier_status *status);
+/// Through libvips' vips_thumbnail (shrink-on-load, Lanczos), from any picture it reads: the
+/// first frame of a GIF or an animated WebP.
+int dossier_vips_thumbnail(const uint8_t *data, size_t size, int longest, int quality, dossier_buffer *out, int *width,
+                           int *height, dossier_status *status);
+
 #ifdef __cplusplus
 }
 #endif
