@@ -194,7 +194,7 @@ struct ThumbnailCacheTests {
         try file(jpeg, at: "pets/rex/photos/2024/2024-03-02_141503_1a2b3c4d.jpg")
         let png = try TestPNG.encode(.smooth(width: 640, height: 320), format: .init(colorType: 2, bitDepth: 8, interlaced: false))
         let pngSha = try file(png, at: "pets/rex/photos/2024/2024-03-03_101010_00aa11bb.png")
-        let movieSha = try file(Array("movie".utf8), at: "pets/rex/videos/2024/2024-03-03_101010_00aa11cc.mov")
+        let movieSha = try file(Array("sound".utf8), at: "pets/rex/audio/2024/2024-03-03_101010_00aa11cc.m4a")
         let filed = [
             FiledFile(path: "pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.jpg", subject: "pets/leo", sha256: sha, sourceSha256: nil,
                       size: Int64(jpeg.count), capturedAt: nil, filedAt: "2026-11-26T00:00:00Z"),
@@ -202,14 +202,14 @@ struct ThumbnailCacheTests {
                       size: Int64(jpeg.count), capturedAt: nil, filedAt: "2026-11-26T00:00:00Z"),
             FiledFile(path: "pets/rex/photos/2024/2024-03-03_101010_00aa11bb.png", subject: "pets/rex", sha256: pngSha,
                       sourceSha256: nil, size: Int64(png.count), capturedAt: nil, filedAt: "2026-11-26T00:00:00Z"),
-            FiledFile(path: "pets/rex/videos/2024/2024-03-03_101010_00aa11cc.mov", subject: "pets/rex", sha256: movieSha,
+            FiledFile(path: "pets/rex/audio/2024/2024-03-03_101010_00aa11cc.m4a", subject: "pets/rex", sha256: movieSha,
                       sourceSha256: nil, size: 5, capturedAt: nil, filedAt: "2026-11-26T00:00:00Z"),
         ]
         let results = cache.thumbnails(of: filed).map { try? $0.get() }
         #expect(results[0] == ThumbnailCache.relativePath(sha256: sha))
         #expect(results[1] == ThumbnailCache.relativePath(sha256: sha))
         #expect(results[2] == ThumbnailCache.relativePath(sha256: pngSha))
-        #expect(results[3] == .some(nil), "a video has no thumbnail here")
+        #expect(results[3] == .some(nil), "sound has no thumbnail")
         let made = try thumbnail(at: ThumbnailCache.relativePath(sha256: sha))
         #expect((made.width, made.height) == (320, 240))
         let pngThumbnail = try thumbnail(at: ThumbnailCache.relativePath(sha256: pngSha))
@@ -222,5 +222,34 @@ struct ThumbnailCacheTests {
         _ = try again.thumbnail(ofPhotoAt: "pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.jpg", sha256: sha)
         #expect(try Data(contentsOf: other.url.appendingPathComponent(ThumbnailCache.relativePath(sha256: sha)))
             == Data(contentsOf: folder.url.appendingPathComponent(ThumbnailCache.relativePath(sha256: sha))))
+    }
+
+    @Test("A video's thumbnail is its first frame, upright, where ffmpeg is installed; a damaged one gives an error naming it",
+          .enabled(if: VideoPoster.ffmpeg != nil))
+    func videoPoster() throws {
+        func ffmpeg(_ arguments: [String]) throws {
+            let ffmpeg = Process()
+            ffmpeg.executableURL = URL(fileURLWithPath: try #require(VideoPoster.ffmpeg))
+            ffmpeg.arguments = ["-v", "error"] + arguments
+            try ffmpeg.run()
+            ffmpeg.waitUntilExit()
+            try #require(ffmpeg.terminationStatus == 0)
+        }
+        // Stored 640x360, shown a quarter turn round (its display matrix, which ffmpeg 5 writes only
+        // when copying a stream): 180x320 upright.
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=640x360:rate=10", "-t", "1", "-c:v", "mpeg4", folder.path("plain.mp4")])
+        let made = folder.path("made.mov")
+        try ffmpeg(["-i", folder.path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", made])
+        let movie = Array(try Data(contentsOf: URL(fileURLWithPath: made)))
+        let sha = try file(movie, at: "pets/leo/videos/2024/2024-03-02_141503_1a2b3c4d.mov")
+        let path = try #require(try cache.thumbnail(ofPhotoAt: "pets/leo/videos/2024/2024-03-02_141503_1a2b3c4d.mov", sha256: sha))
+        let poster = try thumbnail(at: path)
+        #expect((poster.width, poster.height) == (180, 320))
+
+        let damaged = Array(movie.prefix(200))
+        let damagedSha = try file(damaged, at: "pets/leo/videos/2024/2024-03-02_141504_2a2b3c4d.mp4")
+        #expect(throws: ThumbnailError.self) {
+            try cache.thumbnail(ofPhotoAt: "pets/leo/videos/2024/2024-03-02_141504_2a2b3c4d.mp4", sha256: damagedSha)
+        }
     }
 }

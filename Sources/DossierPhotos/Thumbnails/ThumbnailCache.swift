@@ -12,8 +12,9 @@ import Synchronization
 /// where browsers cannot show the photo (a HEIC, a TIFF, a raw). JPEGs are decoded at libjpeg's
 /// reduced scales (1/8 of a 12-megapixel photo is 500x375) and averaged down from there: less
 /// CPU and memory than libvips' `vips_thumbnail` here (docs/performance.md). PNGs are decoded
-/// by libpng; WebP and GIF by libvips, when it is installed. Videos and sound have none (nil):
-/// the report shows an icon.
+/// by libpng; WebP and GIF by libvips, when it is installed. A video's is its first frame, by
+/// ffmpeg where it is installed (`VideoPoster`); without ffmpeg, and for sound, there is none
+/// (nil), and the report shows an icon.
 ///
 /// A thumbnail is written whole under another name and renamed into place, through the
 /// library's `LibraryFileSystem` (no link is followed; one where the thumbnail goes is replaced).
@@ -44,8 +45,8 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// The thumbnail of a filed file, made now if it is not cached: its path relative to the
-    /// library, or nil for a file that has none (a video, sound, a sidecar; WebP and GIF without
-    /// libvips).
+    /// library, or nil for a file that has none (sound, a sidecar; a video without ffmpeg, WebP
+    /// and GIF without libvips).
     public func thumbnail(of file: FiledFile) throws(ThumbnailError) -> String? {
         try thumbnail(ofPhotoAt: file.path, sha256: file.sha256)
     }
@@ -129,7 +130,17 @@ public struct ThumbnailCache: Sendable {
         case .jpeg(let path): return try fromJPEG(at: path)
         case .png(let path): return try fromPNG(at: path)
         case .vips(let path): return VipsCodec.unavailableReason == nil ? try fromVips(at: path) : nil
+        case .video(let path): return try poster(of: path)
         }
+    }
+
+    private func poster(of path: String) throws(ThumbnailError) -> [UInt8]? {
+        guard VideoPoster.ffmpeg != nil else { return nil }
+        let absolutePath = try absolute(path, for: path)
+        let descriptor: Int32
+        do throws(LibraryError) { descriptor = try layout.files.openForReading(absolutePath) } catch { throw .library(path: path, error) }
+        defer { close(descriptor) }
+        return try VideoPoster.poster(of: descriptor, path: path, longest: ThumbnailCache.longestSide, quality: ThumbnailCache.quality)
     }
 
     /// What decoding a JPEG at a reduced scale holds: a baseline JPEG is decoded a few rows at a

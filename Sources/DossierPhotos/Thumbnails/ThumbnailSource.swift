@@ -8,14 +8,18 @@ enum ThumbnailSource: Equatable, Sendable {
     case png(path: String)
     /// What only libvips reads here (WebP, GIF): nil when libvips is not installed.
     case vips(path: String)
-    /// Nothing to show as a picture: a video (the report shows an icon and its length), sound, a sidecar.
+    /// A video: its poster frame, by ffmpeg where it is installed (else nil: the report shows an
+    /// icon and its length).
+    case video(path: String)
+    /// Nothing to show as a picture: sound, a sidecar, a format no plugin registered.
     case none
 
     /// The source of the file filed at `path` (relative to the library) in `format`: the file itself
     /// where browsers show it, else its rendition beside it (a JPEG, or a PNG for a picture with alpha).
     static func of(_ path: String, format: PhotoFormat?, exists: (String) -> Bool) throws(ThumbnailError) -> ThumbnailSource {
         guard let format else { return .none }
-        if format.isVideo || format.isAudio || format.isSidecar { return .none }
+        if format.isVideo { return .video(path: path) }
+        if format.isAudio || format.isSidecar { return .none }
         if format.hasRendition {
             let jpeg = Filer.renditionPath(of: path, format, .jpeg)
             if exists(jpeg) { return .jpeg(path: jpeg) }
