@@ -62,6 +62,7 @@ let package = Package(
             dependencies: [
                 "DossierCore",
                 "DossierRecords",
+                "DossierPhotos",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -22,6 +22,8 @@ struct FiledMedia: Codable, Sendable, Equatable {
     /// knows it: what the thumbnail cache names its thumbnails by. Nil for a file the index
     /// does not know (filed by hand) and for videos and sounds.
     var sha256: String? = nil
+    /// Its thumbnail in the library's cache (`.dossier/thumbs/...`), once made.
+    var thumbnail: String? = nil
 
     /// `2024-03`: the timeline's month.
     var month: String { String(stamp.prefix(7)) }

@@ -1,4 +1,5 @@
 import DossierCore
+import DossierPhotos
 import DossierRecords
 import Foundation
 
@@ -17,6 +18,25 @@ public struct ReportSite {
         public var subjectsUnchanged = 0
         /// Subjects whose page could not be made; the rest of the site is written.
         public var failures: [ReportError] = []
+        /// Photos no thumbnail could be made of (a damaged file): the page shows the photo itself.
+        public var thumbnailFailures: [String] = []
+    }
+
+    /// The media with their thumbnails from the library's cache, made now where missing, on every
+    /// core; one that cannot be made is said, and the page shows the photo itself.
+    static func withThumbnails(_ media: [FiledMedia], layout: LibraryLayout, failures: inout [String]) -> [FiledMedia] {
+        let photos = media.indices.filter { media[$0].kind == .photo && media[$0].sha256 != nil && (media[$0].original ?? media[$0].shown) != nil }
+        let results = ThumbnailCache(layout: layout).thumbnails(ofPhotos: photos.map {
+            (media[$0].original ?? media[$0].shown ?? "", media[$0].sha256 ?? "")
+        })
+        var media = media
+        for (slot, result) in zip(photos, results) {
+            switch result {
+            case .success(let thumbnail): media[slot].thumbnail = thumbnail
+            case .failure(let error): failures.append("\(error)")
+            }
+        }
+        return media
     }
 
     /// Made part of every page's digest, with Dossier's version: a new version of the pages (or of
@@ -73,13 +93,15 @@ public struct ReportSite {
             var page: String?
             let subjectProblems = problems.filter { $0.routeSubject == subject.path }
             do {
-                let media = try SubjectMedia.read(subject, layout: layout, digests: digests)
+                var media = try SubjectMedia.read(subject, layout: layout, digests: digests)
+                media.media = ReportSite.withThumbnails(media.media, layout: layout, failures: &outcome.thumbnailFailures)
                 let yearFiles = try FolderListing.entries(of: "\(files.root)/\(subject.path)/records", in: files)
                 let profileStamp = files.sizeAndModificationTime("\(files.root)/\(layout.profilePath(for: subject))")
                 var inputs = ["version \(ReportSite.version) \(DossierVersion.current) \(ReportSite.programStamp)", "today \(today.iso8601)", "library \(output.libraryFromSite)",
                               "profile \(String(describing: profileStamp))", "species \(String(describing: speciesStamp))"]
                 inputs += yearFiles.map { "records \($0.name) \($0.size) \($0.modified)" }
                 inputs += media.inputs
+                inputs += media.media.compactMap { $0.thumbnail.map { "thumbnail \($0)" } }
                 inputs += subjectProblems.map { "problem \($0.id ?? 0) \($0.line ?? 0) \($0.reason) \($0.text ?? "")" }
                 let digest = ReportState.digest(inputs)
                 let summary: SubjectSummary

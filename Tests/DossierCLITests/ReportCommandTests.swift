@@ -182,7 +182,10 @@ struct ReportCommandTests {
         #expect(index.contains("<section class=\"group\" data-class=\"reptile\">"))
         #expect(index.components(separatedBy: "<article class=\"card\" data-class=\"reptile\"").count == 3)
         #expect(index.contains("<dt>weight</dt><dd>50 g <span class=\"muted\">(2023-07-01)</span></dd>"))
-        #expect(index.contains("<img src=\"../pets/leo/photos/"))
+        // The latest photo as its thumbnail from the library's cache, made by the report.
+        let thumbnail = try #require(index.range(of: "<img src=\"../.dossier/thumbs/").map { index[$0.upperBound...].prefix(75) })
+        #expect(thumbnail.hasSuffix("-320.jpg"), "\(thumbnail)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/.dossier/thumbs/\(thumbnail)")))
         let leo = try page("pets/leo/index.html")
         #expect(leo.components(separatedBy: "loading=\"lazy\"").count == 4, "three photos, each lazy")
         #expect(leo.contains("<tr><td>2023-07-20</td><td>35</td></tr>"), "the days between sheds")
@@ -224,7 +227,8 @@ struct ReportCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report")))
         let leo = try String(contentsOfFile: folder.path("site/pets/leo/index.html"), encoding: .utf8)
-        #expect(leo.contains("src=\"../../../Library/pets/leo/photos/"))
+        #expect(leo.contains("<a href=\"../../../Library/pets/leo/photos/"))
+        #expect(leo.contains("<img src=\"../../../Library/.dossier/thumbs/"))
     }
 
     @Test("A report folder that is a link out of the library is refused, naming it, and nothing is written through it")

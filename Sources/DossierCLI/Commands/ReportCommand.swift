@@ -50,6 +50,9 @@ struct ReportCommand: ParsableCommand {
             StandardStreams.writeOut("\(output.path)/index.html\n")
             StandardStreams.writeError("dossier: report of \(pages) \(pages == 1 ? "subject" : "subjects"): "
                 + "\(outcome.written.count) \(outcome.written.count == 1 ? "file" : "files") written, \(outcome.unchanged) unchanged\n")
+            for failure in outcome.thumbnailFailures {
+                StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the photo itself\n")
+            }
             for failure in outcome.failures { StandardStreams.writeError("dossier: \(SourcePath.displayed("\(failure)"))\n") }
             if !outcome.failures.isEmpty { throw ExitCode(1) }
         }

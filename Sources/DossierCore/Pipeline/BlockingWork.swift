@@ -40,7 +40,7 @@ public enum BlockingWork {
 
     /// Runs `body` once for each index in `0..<count`, as many at once as there are cores, and
     /// returns when all are done.
-    static func concurrentlyForEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    public static func concurrentlyForEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         DispatchQueue.concurrentPerform(iterations: count, execute: body)
     }
 

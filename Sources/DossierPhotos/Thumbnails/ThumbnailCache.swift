@@ -72,11 +72,17 @@ public struct ThumbnailCache: Sendable {
 
     /// The thumbnails of many files, on every core: one result per file, in their order.
     public func thumbnails(of files: [FiledFile]) -> [Result<String?, ThumbnailError>] {
-        let results = Mutex([Result<String?, ThumbnailError>](repeating: .success(nil), count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        thumbnails(ofPhotos: files.map { ($0.path, $0.sha256) })
+    }
+
+    /// The thumbnails of many photos filed at `path` with bytes hashing to `sha256`, on every
+    /// core (the blocking executor's threads): one result per photo, in their order.
+    public func thumbnails(ofPhotos photos: [(path: String, sha256: String)]) -> [Result<String?, ThumbnailError>] {
+        let results = Mutex([Result<String?, ThumbnailError>](repeating: .success(nil), count: photos.count))
+        BlockingWork.concurrentlyForEach(photos.count) { index in
             let result: Result<String?, ThumbnailError>
             do throws(ThumbnailError) {
-                result = .success(try thumbnail(of: files[index]))
+                result = .success(try thumbnail(ofPhotoAt: photos[index].path, sha256: photos[index].sha256))
             } catch {
                 result = .failure(error)
             }

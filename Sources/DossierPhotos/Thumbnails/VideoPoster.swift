@@ -15,7 +15,7 @@ enum VideoPoster {
     }()
 
     /// How long a poster may take before ffmpeg is stopped (a damaged or hostile file).
-    static let timeout: DispatchTimeInterval = .seconds(30)
+    static let timeout: TimeInterval = 30
 
     /// The poster of the video open as `descriptor` (given to ffmpeg as its standard input, so
     /// the path it was opened by is never resolved again), as a JPEG; nil when ffmpeg is not here.
@@ -28,24 +28,33 @@ enum VideoPoster {
                              "-vf", "scale=\(longest):\(longest):force_original_aspect_ratio=decrease",
                              "-f", "image2pipe", "-c:v", "ppm", "-pix_fmt", "rgb24", "pipe:1"]
         process.standardInput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        let output = Pipe(), errors = Pipe()
+        // Its messages go to a scratch file, not a pipe: read after it ends, they can never fill
+        // a pipe and stall it, and no thread is needed to drain them.
+        var template = Array((NSTemporaryDirectory() + "/dossier-ffmpeg-XXXXXX").utf8CString)
+        let errorFile = mkstemp(&template)
+        guard errorFile >= 0 else { return nil }
+        unlink(String(cString: template))
+        defer { close(errorFile) }
+        let output = Pipe()
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = FileHandle(fileDescriptor: errorFile, closeOnDealloc: false)
         do {
             try process.run()
         } catch {
             return nil
         }
-        let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
-        let errorText = Mutexed()
-        let drained = DispatchGroup()
-        DispatchQueue.global().async(group: drained) { errorText.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        // A hung decoder is stopped: a watchdog thread of its own, which ends with the process.
+        let watchdog = Thread {
+            let end = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < end { usleep(50_000) }
+            if process.isRunning { process.terminate() }
+        }
+        watchdog.start()
         let ppm = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        drained.wait()
-        deadline.cancel()
-        let said = String(decoding: errorText.get(), as: UTF8.self).split(separator: "\n").last.map(String.init)
+        lseek(errorFile, 0, SEEK_SET)
+        let errorText = [UInt8](FileHandle(fileDescriptor: errorFile, closeOnDealloc: false).readData(ofLength: 1 << 16))
+        let said = String(decoding: errorText, as: UTF8.self).split(separator: "\n").last.map(String.init)
         guard process.terminationReason == .exit, process.terminationStatus == 0, let picture = PPM(ppm) else {
             throw .undecodable(path: path, reason: "ffmpeg found no picture in it" + (said.map { ": \($0)" } ?? ""))
         }
@@ -58,14 +67,6 @@ enum VideoPoster {
         let bytes = encoded.takeBytes()
         guard code == 0 else { throw .undecodable(path: path, reason: status.error(format: "poster").description) }
         return bytes
-    }
-
-    /// What ffmpeg wrote on standard error, read on another thread so neither pipe fills up.
-    private final class Mutexed: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ value: Data) { lock.withLock { data = value } }
-        func get() -> Data { lock.withLock { data } }
     }
 
     /// A binary PPM (P6, 8 bits) as ffmpeg writes it: its size, and where its pixels start.
