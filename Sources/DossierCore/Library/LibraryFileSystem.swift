@@ -261,6 +261,17 @@ public struct LibraryFileSystem: Sendable {
 
     /// The names in a folder (none when it does not exist), `.` and `..` left out.
     public func names(in path: String) throws(LibraryError) -> [String] {
+        try entries(in: path, statingEach: false).map(\.name)
+    }
+
+    /// The names in a folder with what each is (`lstat`: a link is a link), `.` and `..` left
+    /// out; none when the folder does not exist. An entry gone between the listing and its stat
+    /// is left out.
+    public func entries(in path: String) throws(LibraryError) -> [(name: String, info: stat)] {
+        try entries(in: path, statingEach: true)
+    }
+
+    private func entries(in path: String, statingEach: Bool) throws(LibraryError) -> [(name: String, info: stat)] {
         let folder: Int32
         do {
             folder = try openFolder(components(of: path), creating: false, path: path)
@@ -272,14 +283,19 @@ public struct LibraryFileSystem: Sendable {
             throw .cannotRead(path: path, reason: .errno())
         }
         defer { closedir(stream) }
-        var names: [String] = []
+        var entries: [(name: String, info: stat)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 SourcePath.string(fromFileSystem: raw.prefix(while: { $0 != 0 }))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            if statingEach {
+                guard SourcePath.withFileSystemPath(name, { fstatat(dirfd(stream), $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
+            }
+            entries.append((name, info))
         }
-        return names
+        return entries
     }
 
     /// What is at `path`, without following a link there; nil when nothing is.
