@@ -84,8 +84,9 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         // Said beside the findings, on standard error: standard output is the findings alone.
         if case .success(let count) = recorded, count > 0 {
-            StandardStreams.writeError("dossier: \(count) damaged or missing \(count == 1 ? "photo has a good copy: the next import into this library files it" : "photos have a good copy: the next import into this library files them") "
-                + "again from it (`dossier verify --repair` does it now)\n")
+            let what = count == 1 ? "photo has a good copy: the next import into this library files it"
+                                  : "photos have a good copy: the next import into this library files them"
+            StandardStreams.writeError("dossier: \(count) damaged or missing \(what) again from it (`dossier verify --repair` does it now)\n")
         }
         if case .failure(let error) = recorded {
             StandardStreams.writeError("dossier: could not note the damaged photos for the next import to file again (\(error)); "

@@ -25,8 +25,10 @@ public struct ProfileStore: Sendable {
         } catch {
             throw ProfileError.unreadable(path: path, reason: "cannot be read: \(error)")
         }
-        if let problem = ProfileStore.problem(with: bytes, of: subject) { throw ProfileError.unreadable(path: path, reason: problem) }
-        return try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
+        switch ProfileStore.read(bytes, of: subject) {
+        case .success(let profile): return profile
+        case .failure(let problem): throw ProfileError.unreadable(path: path, reason: problem.reason)
+        }
     }
 
     /// Every subject with a folder, with its profile where it has one, sorted; and the profiles
@@ -58,11 +60,25 @@ public struct ProfileStore: Sendable {
     /// Why bytes are not `subject`'s profile, nil when they are (what `dossier verify` checks):
     /// a profile naming another subject would make this one answer to another's name.
     public static func problem(with bytes: [UInt8], of subject: Subject) -> String? {
+        if case .failure(let problem) = read(bytes, of: subject) { return problem.reason }
+        return nil
+    }
+
+    /// Why bytes are not a profile, in words.
+    struct Problem: Error {
+        let reason: String
+    }
+
+    /// `subject`'s profile from its bytes, or why they are not it.
+    static func read(_ bytes: [UInt8], of subject: Subject) -> Result<SubjectProfile, Problem> {
         do {
             let profile = try JSONDecoder().decode(SubjectProfile.self, from: Data(bytes))
-            return profile.subject == subject ? nil : "it is the profile of \(profile.subject.path), not of \(subject.path)"
+            guard profile.subject == subject else {
+                return .failure(Problem(reason: "it is the profile of \(profile.subject.path), not of \(subject.path)"))
+            }
+            return .success(profile)
         } catch {
-            return reason(error)
+            return .failure(Problem(reason: reason(error)))
         }
     }
 
