@@ -291,7 +291,8 @@ public final class LibraryIndex: Sendable {
             }
         }
         migrator.registerMigration("v9-copies-to-mend") { db in
-            try db.create(table: CopyToMend.databaseTableName) { table in
+            // If not there already: builds made while it was written named it v8, before renditions.
+            try db.create(table: CopyToMend.databaseTableName, options: .ifNotExists) { table in
                 table.primaryKey("path", .text)
                 table.column("subject", .text).notNull()
                 table.column("good_copy", .text).notNull()
