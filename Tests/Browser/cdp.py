@@ -4,12 +4,16 @@ WebSocket, no chromedriver and nothing from PyPI, so the report's browser tests 
 Debian's `chromium`."""
 import json
 import os
+import shutil
 import subprocess
+import tempfile
 import time
 
 
 class Browser:
     def __init__(self, executable="chromium", width=1200, height=900):
+        # A profile of its own, removed on close: nothing of a run is left in /tmp.
+        self._profile = tempfile.mkdtemp(prefix="dossier-cdp-")
         commands_read, self._commands = os.pipe()
         self._replies, replies_write = os.pipe()
 
@@ -21,7 +25,7 @@ class Browser:
         self._process = subprocess.Popen(
             [executable, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
              "--no-first-run", "--no-default-browser-check", "--allow-file-access-from-files",
-             f"--window-size={width},{height}", f"--user-data-dir=/tmp/dossier-cdp-{os.getpid()}",
+             f"--window-size={width},{height}", f"--user-data-dir={self._profile}",
              "about:blank"],
             pass_fds=(3, 4), preexec_fn=give_pipes, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(commands_read)
@@ -43,6 +47,8 @@ class Browser:
             self._process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self._process.kill()
+            self._process.wait()
+        shutil.rmtree(self._profile, ignore_errors=True)
 
     def _read(self, timeout):
         deadline = time.monotonic() + timeout
