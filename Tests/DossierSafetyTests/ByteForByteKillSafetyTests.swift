@@ -66,14 +66,27 @@ struct ByteForByteKillSafetyTests {
         let arguments = ["import", "--create", "dump", "--library", "Library", "--jobs", "2"] + (move ? ["--move"] : [])
         var generator = TestSeed().generator
         var filedAtKills: [Int] = []
-        for _ in 0..<8 {
+        for round in 0..<8 {
+            let filedBefore = folder.files(under: "Library/pets/rex/videos").count
             let process = DossierBinary.process(arguments, in: folder.url)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Slept synchronously: an async wait could be resumed late, when other tests keep the
-            // cooperative threads busy, and every kill would come after the import ended.
-            usleep(useconds_t(Int.random(in: 50...1_500, using: &generator) * 1_000))
+            if round.isMultiple(of: 2) || filedBefore + 1 >= ByteForByteKillSafetyTests.movieCount {
+                // A moment early in the run: opening the library, scanning, the first copies.
+                // Slept synchronously: an async wait could be resumed late, when other tests keep
+                // the cooperative threads busy.
+                usleep(useconds_t(Int.random(in: 5...300, using: &generator) * 1_000))
+            } else {
+                // A moment in the middle of the copies, found by progress rather than by time: a
+                // fast machine files all 160 before any fixed delay ends (CI did, 8 kills of 8).
+                let target = Int.random(in: (filedBefore + 1)..<ByteForByteKillSafetyTests.movieCount, using: &generator)
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning, Date() < deadline,
+                      folder.files(under: "Library/pets/rex/videos").count < target {
+                    usleep(1_000)
+                }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try ByteForByteKillSafetyTests.expectConsistent(folder, movies: movies, moved: move)
