@@ -11,6 +11,8 @@ public struct ReportSite {
     public struct Outcome: Sendable {
         /// The files written, relative to the site's folder.
         public var written: [String] = []
+        /// The pages of subjects no longer in the library, removed.
+        public var removed: [String] = []
         /// Files whose bytes were already right.
         public var unchanged = 0
         /// Subject pages made anew, and those whose inputs had not changed (not even read).
@@ -75,7 +77,9 @@ public struct ReportSite {
         let index = try LibraryIndex.openReadOnly(layout, identity: identity)
         let problems = try index?.problems() ?? []
         let stuck = try index?.stuckSources() ?? []
-        let digests = Dictionary(try index?.contents().filed.map { ($0.path, $0.sha256) } ?? [], uniquingKeysWith: { first, _ in first })
+        let contents = try index?.contents()
+        let digests = Dictionary(contents?.filed.map { ($0.path, $0.sha256) } ?? [], uniquingKeysWith: { first, _ in first })
+        let renditions = contents.map { Dictionary($0.renditions.map { ($0.path, $0.photoPath) }, uniquingKeysWith: { first, _ in first }) }
         index?.close()
         let quarantined = try Quarantine(layout: layout).entries()
         let species = (try? LibrarySpecies.table(for: layout)) ?? .builtIn
@@ -93,7 +97,7 @@ public struct ReportSite {
             var page: String?
             let subjectProblems = problems.filter { $0.routeSubject == subject.path }
             do {
-                var media = try SubjectMedia.read(subject, layout: layout, digests: digests)
+                var media = try SubjectMedia.read(subject, layout: layout, digests: digests, renditions: renditions)
                 media.media = ReportSite.withThumbnails(media.media, layout: layout, failures: &outcome.thumbnailFailures)
                 let yearFiles = try FolderListing.entries(of: "\(files.root)/\(subject.path)/records", in: files)
                 let profileStamp = files.sizeAndModificationTime("\(files.root)/\(layout.profilePath(for: subject))")
@@ -136,6 +140,14 @@ public struct ReportSite {
             if let page { try writer.write(page, to: pagePath) }
         }
 
+        // The pages of subjects gone from the library (renamed, or their folder removed) go too: a
+        // page this site wrote, named in its state, never one the site does not know of.
+        let existing = Set(layout.existingSubjects().map(\.path))
+        for gone in (previous?.subjects.keys).map(Array.init) ?? [] where !existing.contains(gone) {
+            guard let subject = try? Subject(parsing: gone) else { continue }
+            try writer.removePage(SubjectPage.path(of: subject))
+        }
+
         let prefix = output.libraryFromSite == "." ? "" : output.libraryFromSite + "/"
         let indexPage = IndexPage(summaries: summaries, greetings: greetings, today: today, libraryPrefix: prefix,
                                   problemCount: problems.count, quarantineCount: quarantined.count)
@@ -149,6 +161,7 @@ public struct ReportSite {
         try writer.write(String(decoding: try encoder.encode(state), as: UTF8.self) + "\n", to: ReportState.path)
         outcome.written = writer.written
         outcome.unchanged = writer.unchanged
+        outcome.removed = writer.removed
         return outcome
     }
 }

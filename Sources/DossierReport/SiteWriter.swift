@@ -1,4 +1,5 @@
 import DossierCore
+import Foundation
 
 /// Writes the site's files through `LibraryFileSystem` rooted where it may write, each only
 /// when its bytes differ from what is there, each whole: staged in the site's own `.staging`
@@ -11,6 +12,7 @@ struct SiteWriter {
 
     private(set) var written: [String] = []
     private(set) var unchanged = 0
+    private(set) var removed: [String] = []
 
     init(files: LibraryFileSystem, root: String) {
         self.files = files
@@ -30,6 +32,16 @@ struct SiteWriter {
         try files.createFolders(stagingFolder)
         try files.replaceFile(at: path, with: bytes, stagingFolder: stagingFolder)
         written.append(relativePath)
+    }
+
+    /// Removes a page this site wrote, and its folder once nothing else is in it (a folder the
+    /// user put something in stays).
+    mutating func removePage(_ relativePath: String) throws(LibraryError) {
+        let path = "\(root)/\(relativePath)"
+        guard files.isFile(path) else { return }
+        try files.remove(path)
+        removed.append(relativePath)
+        try files.removeFolderIfEmpty((path as NSString).deletingLastPathComponent)
     }
 
     /// Whether a page is there (a page in the state whose file was deleted is made again).

@@ -1,7 +1,10 @@
 import DossierCore
 
 /// Reads a subject's `photos/`, `videos/` and `audio/` folders into what the timeline shows,
-/// pairing each still with its rendition and movie by their shared name.
+/// pairing each still with its rendition and movie by their shared name. Where the index is at
+/// hand, a picture is shown as a photo's rendition only when the index says it is one (its
+/// `rendition` row), or when it is a filed photo itself: a stray file that merely has a
+/// rendition's name is never shown as the photo.
 struct SubjectMedia {
     /// Extensions every browser shows as a picture.
     static let browserPictures: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
@@ -11,9 +14,10 @@ struct SubjectMedia {
 
     /// The media, oldest first, and one line per file seen (its path, size and time): what the
     /// page is made from, for the report's digest of its inputs.
-    /// `digests`: the SHA-256 of each filed file the index knows, by its path in the library.
-    static func read(_ subject: Subject, layout: LibraryLayout,
-                     digests: [String: String] = [:]) throws(LibraryError) -> (media: [FiledMedia], inputs: [String]) {
+    /// `digests`: the SHA-256 of each filed file the index knows, by its path in the library;
+    /// `renditions`: each indexed rendition's photo, by the rendition's path (nil: no index).
+    static func read(_ subject: Subject, layout: LibraryLayout, digests: [String: String] = [:],
+                     renditions: [String: String]? = nil) throws(LibraryError) -> (media: [FiledMedia], inputs: [String]) {
         let files = layout.files
         var media: [FiledMedia] = []
         var inputs: [String] = []
@@ -23,7 +27,10 @@ struct SubjectMedia {
                 let yearPath = "\(folderPath)/\(year.name)"
                 let entries = try FolderListing.entries(of: "\(files.root)/\(yearPath)", in: files).filter { !$0.isFolder }
                 for entry in entries { inputs.append("\(yearPath)/\(entry.name) \(entry.size) \(entry.modified)") }
-                media += group(entries.map(\.name), in: yearPath, folder: folder).map { item in
+                let known = renditions.map { renditions in
+                    { (picture: String, photo: String?) in digests[picture] != nil || (photo.map { renditions[picture] == $0 } ?? false) }
+                }
+                media += group(entries.map(\.name), in: yearPath, folder: folder, isShowable: known).map { item in
                     var item = item
                     if item.kind == .photo, let filed = item.original ?? item.shown { item.sha256 = digests[filed] }
                     return item
@@ -33,8 +40,11 @@ struct SubjectMedia {
         return (media.sorted { ($0.stamp, $0.shown ?? $0.original ?? "") < ($1.stamp, $1.shown ?? $1.original ?? "") }, inputs)
     }
 
-    /// The files of one year folder, grouped by name without extension.
-    static func group(_ names: [String], in yearPath: String, folder: String) -> [FiledMedia] {
+    /// The files of one year folder, grouped by name without extension. `isShowable(picture,
+    /// photo)`, when given, says whether a browser picture may be shown for the group (for
+    /// `photo`, the group's photo browsers cannot show, if any); nil pairs by name alone.
+    static func group(_ names: [String], in yearPath: String, folder: String,
+                      isShowable: ((String, String?) -> Bool)? = nil) -> [FiledMedia] {
         var byStem: [String: [String]] = [:]
         for name in names {
             guard let dot = name.lastIndex(of: ".") else { continue }
@@ -51,8 +61,11 @@ struct SubjectMedia {
                 for name in group { media.append(FiledMedia(kind: .audio, shown: "\(yearPath)/\(name)", original: nil, movie: nil, stamp: stamp)) }
             default:
                 let pictures = group.filter { !movies.contains(ext($0)) && !sidecars.contains(ext($0)) }
-                let shown = pictures.first { ext($0) == "jpg" || ext($0) == "jpeg" } ?? pictures.first { browserPictures.contains(ext($0)) }
                 let original = pictures.first { !browserPictures.contains(ext($0)) }
+                let showable = pictures.filter {
+                    isShowable?("\(yearPath)/\($0)", original.map { "\(yearPath)/\($0)" }) ?? true
+                }
+                let shown = showable.first { ext($0) == "jpg" || ext($0) == "jpeg" } ?? showable.first { browserPictures.contains(ext($0)) }
                 let movie = group.first { movies.contains(ext($0)) }
                 guard shown != nil || original != nil else {
                     // A movie alone in photos/ (its still went elsewhere): shown as a video.

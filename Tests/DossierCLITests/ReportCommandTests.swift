@@ -210,6 +210,28 @@ struct ReportCommandTests {
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
     }
 
+    @Test("The page of a subject gone from the library is removed with its folder; a folder holding a file of the user's stays with it")
+    func pagesOfSubjectsGoneAreRemoved() throws {
+        #expect(try report().status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/index.html")))
+        try folder.write("mine\n", to: "Library/report/children/mina/my-notes.txt")
+        try FileManager.default.moveItem(atPath: folder.path("Library/pets/coco"), toPath: folder.path("coco-kept-aside"))
+        try FileManager.default.moveItem(atPath: folder.path("Library/children/mina"), toPath: folder.path("mina-kept-aside"))
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("2 pages of subjects no longer there removed"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/children/mina/index.html")))
+        #expect(try String(contentsOfFile: folder.path("Library/report/children/mina/my-notes.txt"), encoding: .utf8) == "mine\n")
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/leo/index.html")))
+        let index = try page("index.html")
+        #expect(!index.contains("pets/coco/") && !index.contains("children/mina/") && index.contains("pets/leo/index.html"))
+        // Back in the library, its page is made again.
+        try FileManager.default.moveItem(atPath: folder.path("coco-kept-aside"), toPath: folder.path("Library/pets/coco"))
+        #expect(try report().status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/index.html")))
+    }
+
     @Test("--out inside a subject's folder or the library's own folders is refused with status 64, writing nothing")
     func outInsideTheLibraryIsRefused() throws {
         for out in ["Library/pets/leo/site", "Library/children", "Library/.dossier/report", "Library"] {

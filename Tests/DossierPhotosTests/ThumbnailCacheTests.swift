@@ -132,7 +132,36 @@ struct ThumbnailCacheTests {
         #expect(again == path)
         #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path(".dossier/staging")).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path(ThumbnailCache.stagingPath)).isEmpty)
+    }
+
+    @Test("Thumbnails are staged in the cache's own folder: with the library's staging gone (an import clears it), every one is made")
+    func stagedApartFromTheLibrarysStaging() throws {
+        // A file where the library's staging folder would be: anything staged there fails.
+        try folder.write([1, 2, 3], to: ".dossier/staging")
+        let photos = try (0..<3).map { seed in
+            let path = "pets/leo/photos/2024/2024-03-0\(seed + 1)_141503_1a2b3c4\(seed).jpg"
+            return (path: path, sha256: try file(try TestJPEG.encode(.smooth(width: 640 + seed * 8, height: 480), hSamp: 2, vSamp: 2), at: path))
+        }
+        let results = cache.thumbnails(ofPhotos: photos)
+        for (photo, result) in zip(photos, results) {
+            let made = try #require(try result.get(), "\(photo.path)")
+            #expect(made == ThumbnailCache.relativePath(sha256: photo.sha256))
+            #expect(try thumbnail(at: made).width == 320)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path(ThumbnailCache.stagingPath)).isEmpty)
+    }
+
+    @Test("A staged thumbnail a killed report left is removed by the next report once a day old; a younger one may be another's and stays")
+    func abandonedStagedThumbnailsAreRemoved() throws {
+        try folder.write([0xFF, 0xD8, 0], to: "\(ThumbnailCache.stagingPath)/old.thumbnail.part")
+        try folder.write([0xFF, 0xD8, 1], to: "\(ThumbnailCache.stagingPath)/young.thumbnail.part")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-25 * 3600)],
+                                              ofItemAtPath: folder.path("\(ThumbnailCache.stagingPath)/old.thumbnail.part"))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-23 * 3600)],
+                                              ofItemAtPath: folder.path("\(ThumbnailCache.stagingPath)/young.thumbnail.part"))
+        _ = cache.thumbnails(ofPhotos: [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path(ThumbnailCache.stagingPath)) == ["young.thumbnail.part"])
     }
 
     @Test("A thumbnail a crash left cut short is made again")

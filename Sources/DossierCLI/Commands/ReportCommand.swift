@@ -49,7 +49,9 @@ struct ReportCommand: ParsableCommand {
             let pages = outcome.subjectsMade + outcome.subjectsUnchanged
             StandardStreams.writeOut("\(output.path)/index.html\n")
             StandardStreams.writeError("dossier: report of \(pages) \(pages == 1 ? "subject" : "subjects"): "
-                + "\(outcome.written.count) \(outcome.written.count == 1 ? "file" : "files") written, \(outcome.unchanged) unchanged\n")
+                + "\(outcome.written.count) \(outcome.written.count == 1 ? "file" : "files") written, \(outcome.unchanged) unchanged"
+                + (outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) \(outcome.removed.count == 1 ? "page" : "pages") of subjects no longer there removed")
+                + "\n")
             for failure in outcome.thumbnailFailures {
                 StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the photo itself\n")
             }

@@ -246,6 +246,17 @@ public struct LibraryFileSystem: Sendable {
 
     // MARK: Folders
 
+    /// Removes a folder if it is empty (never a link, never a folder with anything in it): true
+    /// when it is gone.
+    @discardableResult
+    public func removeFolderIfEmpty(_ path: String) throws(LibraryError) -> Bool {
+        try withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) -> Bool in
+            if unlinkat(folder, name, AT_REMOVEDIR) == 0 || errno == ENOENT { return true }
+            if errno == ENOTEMPTY || errno == EEXIST || errno == ENOTDIR { return false }
+            throw LibraryError.cannotWrite(path: path, reason: .errno())
+        }
+    }
+
     /// Creates a folder and any missing parents below the root, fsyncing each parent that gained
     /// an entry so the new folders survive a crash.
     public func createFolders(_ path: String) throws(LibraryError) {

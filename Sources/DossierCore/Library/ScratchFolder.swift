@@ -16,6 +16,12 @@ public struct ScratchFolder: Sendable {
         ScratchFolder(path: layout.stagingFolder.path, files: layout.files)
     }
 
+    /// A folder of the library's own other than staging (the thumbnail cache's), for work done
+    /// without the library's lock: an import clears staging when it starts, under the lock.
+    public static func folder(_ path: String, of layout: LibraryLayout) -> ScratchFolder {
+        ScratchFolder(path: path, files: layout.files)
+    }
+
     public static var temporary: ScratchFolder {
         ScratchFolder(path: URL(fileURLWithPath: NSTemporaryDirectory()).standardizedFileURL.path, files: nil)
     }

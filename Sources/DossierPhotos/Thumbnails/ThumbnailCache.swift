@@ -18,6 +18,8 @@ import Synchronization
 ///
 /// A thumbnail is written whole under another name and renamed into place, through the
 /// library's `LibraryFileSystem` (no link is followed; one where the thumbnail goes is replaced).
+/// It is staged in the cache's own `.dossier/thumbs/.staging`, not the library's staging: a
+/// report takes no lock, and an import starting meanwhile clears the library's staging.
 /// Two reports at once make the same bytes, so whichever rename comes last changes nothing a
 /// reader sees. It is a cache, not the library's data: nothing is fsynced (two syncs a photo
 /// would cost more than making it), and a thumbnail a crash left cut short or unwritten is
@@ -40,6 +42,14 @@ public struct ThumbnailCache: Sendable {
 
     /// Where the thumbnail of the photo whose bytes hash to `sha256` (lower-case hex) is cached,
     /// relative to the library: `.dossier/thumbs/ab/<sha256>-320.jpg`.
+    /// Where thumbnails (and the scratch files of photos too large for memory) are made before
+    /// they are renamed into place, relative to the library.
+    public static let stagingPath = ".dossier/thumbs/.staging"
+
+    /// A staged thumbnail older than this was left by a report that was killed: removed when the
+    /// next report starts. Younger ones may be another report's, under way.
+    static let abandonedAfter: TimeInterval = 24 * 3600
+
     public static func relativePath(sha256: String) -> String {
         ".dossier/thumbs/\(sha256.prefix(2))/\(sha256)-\(longestSide).jpg"
     }
@@ -78,6 +88,7 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnails of many photos filed at `path` with bytes hashing to `sha256`, on every
     /// core (the blocking executor's threads): one result per photo, in their order.
     public func thumbnails(ofPhotos photos: [(path: String, sha256: String)]) -> [Result<String?, ThumbnailError>] {
+        removeAbandonedStagedFiles()
         let results = Mutex([Result<String?, ThumbnailError>](repeating: .success(nil), count: photos.count))
         BlockingWork.concurrentlyForEach(photos.count) { index in
             let result: Result<String?, ThumbnailError>
@@ -92,6 +103,18 @@ public struct ThumbnailCache: Sendable {
     }
 
     // MARK: The cache
+
+    private var stagingFolder: String { "\(layout.files.root)/\(ThumbnailCache.stagingPath)" }
+
+    /// Removes the staged thumbnails a killed report left, once they are a day old.
+    private func removeAbandonedStagedFiles() {
+        let files = layout.files
+        let cutoff = Date().timeIntervalSince1970 - ThumbnailCache.abandonedAfter
+        for entry in (try? files.entries(in: stagingFolder)) ?? []
+        where entry.info.st_mode & S_IFMT == S_IFREG && Double(entry.info.st_mtim.tv_sec) < cutoff {
+            try? files.remove("\(stagingFolder)/\(entry.name)")
+        }
+    }
 
     private func absolute(_ relative: String, for path: String) throws(ThumbnailError) -> String {
         do throws(LibraryError) {
@@ -116,7 +139,7 @@ public struct ThumbnailCache: Sendable {
     /// Writes the thumbnail under a name of its own in staging, then renames it into place.
     private func store(_ bytes: [UInt8], at target: String, for path: String) throws(ThumbnailError) {
         let files = layout.files
-        let staging = layout.stagingFolder.path
+        let staging = stagingFolder
         let staged = "\(staging)/\(UUID().uuidString).thumbnail.part"
         do throws(LibraryError) {
             if try files.entryType(staging) == nil { try files.createFolders(staging) }
@@ -151,7 +174,8 @@ public struct ThumbnailCache: Sendable {
 
     /// What decoding a JPEG at a reduced scale holds: a baseline JPEG is decoded a few rows at a
     /// time, but a progressive one keeps every coefficient (2 bytes a sample) until its last scan.
-    /// Past the large-photo limit those go to scratch files in staging, as an import's turn does.
+    /// Past the large-photo limit those go to scratch files in the cache's staging, as an
+    /// import's turn does in the library's.
     private func fromJPEG(at path: String) throws(ThumbnailError) -> [UInt8] {
         let absolutePath = try absolute(path, for: path)
         let descriptor: Int32
@@ -180,7 +204,9 @@ public struct ThumbnailCache: Sendable {
             }
             guard large else { return encode(-1) }
             do {
-                return try ScratchFolder.staging(of: layout).withOpenFolder { encode($0) }
+                let scratch = ScratchFolder.folder(stagingFolder, of: layout)
+                if try layout.files.entryType(scratch.path) == nil { try layout.files.createFolders(scratch.path) }
+                return try scratch.withOpenFolder { encode($0) }
             } catch let error as LibraryError {
                 return .failure(.library(path: path, error))
             } catch {

@@ -57,7 +57,7 @@ public struct CSVImporter: Importer {
             guard let recordsTable else { return }
             (header, headerName) = recordsTable
         }
-        let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
+        let classifier = context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         // A file names a few subjects and kinds on row after row: each is looked up once.
         var subjects = BoundedMemo<Subject?>()
         var kinds = BoundedMemo<String>()

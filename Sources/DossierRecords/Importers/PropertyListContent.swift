@@ -156,7 +156,7 @@ struct PropertyListContent {
             }
             subject = named
         }
-        let classifier = try context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
+        let classifier = context.resources.value(KeywordClassifier.self) { KeywordClassifier(table: resources.keywords) }
         let normalKind = kind.flatMap { classifier.classify($0).kind ?? CSVImporter.slug($0) } ?? context.requestedKind
         var measurements = measurements, fields = fields
         // A `weight` of 8.3 says no unit: settled as a CSV column's would be, or kept as text and reported.
