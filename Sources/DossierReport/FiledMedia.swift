@@ -18,12 +18,15 @@ struct FiledMedia: Codable, Sendable, Equatable {
     let movie: String?
     /// `2024-03-02_141503`, from the filed name: the order of the timeline.
     let stamp: String
-    /// The SHA-256 of the filed photo (the original, when a rendition is shown), as the index
-    /// knows it: what the thumbnail cache names its thumbnails by. Nil for a file the index
-    /// does not know (filed by hand) and for videos and sounds.
+    /// The SHA-256 of the filed photo (the original, when a rendition is shown) or video, as the
+    /// index knows it: what the thumbnail cache names its thumbnails by. Nil for a file the index
+    /// does not know (filed by hand) and for sounds.
     var sha256: String? = nil
-    /// Its thumbnail in the library's cache (`.dossier/thumbs/...`), once made.
+    /// Its thumbnail in the library's cache (`.dossier/thumbs/...`), once made: a photo's small
+    /// picture, a video's poster frame.
     var thumbnail: String? = nil
+    /// How long a video plays, in seconds, where its header says.
+    var seconds: Double? = nil
 
     /// `2024-03`: the timeline's month.
     var month: String { String(stamp.prefix(7)) }

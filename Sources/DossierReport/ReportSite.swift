@@ -24,10 +24,11 @@ public struct ReportSite {
         public var thumbnailFailures: [String] = []
     }
 
-    /// The media with their thumbnails from the library's cache, made now where missing, on every
-    /// core; one that cannot be made is said, and the page shows the photo itself.
+    /// The media with their thumbnails (a video's poster frame) from the library's cache, made now
+    /// where missing, on every core; one that cannot be made is said, and the page shows the
+    /// photo itself, or the video's icon and length.
     static func withThumbnails(_ media: [FiledMedia], layout: LibraryLayout, failures: inout [String]) -> [FiledMedia] {
-        let photos = media.indices.filter { media[$0].kind == .photo && media[$0].sha256 != nil && (media[$0].original ?? media[$0].shown) != nil }
+        let photos = media.indices.filter { media[$0].kind != .audio && media[$0].sha256 != nil && (media[$0].original ?? media[$0].shown) != nil }
         let results = ThumbnailCache(layout: layout).thumbnails(ofPhotos: photos.map {
             (media[$0].original ?? media[$0].shown ?? "", media[$0].sha256 ?? "")
         })
@@ -114,6 +115,9 @@ public struct ReportSite {
                     summary = kept.summary
                     outcome.subjectsUnchanged += 1
                 } else {
+                    for slot in media.media.indices where media.media[slot].kind == .video {
+                        media.media[slot].seconds = media.media[slot].shown.flatMap { VideoLength.seconds(ofVideoAt: $0, layout: layout) }
+                    }
                     var records: [Record] = []
                     try RecordStore(layout: layout).forEachRecord(of: subject) { records.append($0) }
                     let data = SubjectData(subject: subject, profile: profile,

@@ -47,6 +47,9 @@ enum SiteAssets {
         .thumbs { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 8px; }
         .thumbs figure { background: #eef1f3; border-radius: 6px; overflow: hidden; }
         .thumbs img, .thumbs video { width: 100%; aspect-ratio: 1; object-fit: cover; display: block; }
+        .video-icon { display: flex; flex-direction: column; align-items: center; justify-content: center; aspect-ratio: 1;
+                      background: #37474f; color: #fff; font-size: 2.2em; text-decoration: none; }
+        .video-icon span { font-size: 0.45em; margin-top: 0.2em; }
         .thumbs figcaption { font-size: 0.8rem; padding: 2px 6px; color: var(--muted); }
         .table-wrap { overflow-x: auto; }
         table { border-collapse: collapse; width: 100%; background: var(--card); }

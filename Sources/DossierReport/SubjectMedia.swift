@@ -32,7 +32,7 @@ struct SubjectMedia {
                 }
                 media += group(entries.map(\.name), in: yearPath, folder: folder, isShowable: known).map { item in
                     var item = item
-                    if item.kind == .photo, let filed = item.original ?? item.shown { item.sha256 = digests[filed] }
+                    if item.kind != .audio, let filed = item.original ?? item.shown { item.sha256 = digests[filed] }
                     return item
                 }
             }

@@ -1,4 +1,5 @@
 import DossierCore
+import DossierPhotos
 import DossierRecords
 
 /// `<kind>/<id>/index.html`: a subject's profile, charts, photos and videos by month, care
@@ -147,8 +148,14 @@ struct SubjectPage {
         switch item.kind {
         case .video:
             guard let shown = item.shown else { return "" }
-            return "<figure><video controls preload=\"metadata\" src=\"\(link(shown))\"></video>"
-                + "<figcaption>\(HTML.escape(item.day)) video</figcaption></figure>\n"
+            let length = item.seconds.map { " " + VideoLength.text($0) } ?? ""
+            let caption = "<figcaption>\(HTML.escape(item.day)) video\(length)</figcaption></figure>\n"
+            // Nothing of a video is fetched until it is played: its poster frame where one could
+            // be made, else an icon with its length that opens the video.
+            if let poster = item.thumbnail {
+                return "<figure><video controls preload=\"none\" poster=\"\(link(poster))\" src=\"\(link(shown))\"></video>" + caption
+            }
+            return "<figure><a class=\"video-icon\" href=\"\(link(shown))\" title=\"Play\">&#9654;<span>\(HTML.escape(length))</span></a>" + caption
         case .audio:
             guard let shown = item.shown else { return "" }
             return "<figure><audio controls preload=\"none\" src=\"\(link(shown))\"></audio>"

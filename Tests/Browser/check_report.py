@@ -3,7 +3,9 @@
 generated one, every page opened in headless Chromium through its DevTools protocol (cdp.py).
 
 For each page: it loads with no console error, no uncaught exception and no failed request;
-every <img> decodes (its natural width above 0, lazy ones made eager first). For each subject
+every <img> decodes (its natural width above 0, lazy ones made eager first); every video fetches
+nothing until played, its poster decodes and its file is there, as is the file a video's icon
+opens. For each subject
 page: each chart (`svg.chart[data-series]`) has exactly one point per record of its series, with
 the record's date, value and unit, as `dossier records KIND/ID --json` gives them; the filter box
 narrows the records table to the rows holding what was typed. On the index page the class
@@ -21,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cdp import Browser  # noqa: E402
@@ -87,6 +90,8 @@ def generated_library(dossier, work):
     for name in sorted(os.listdir(os.path.join(ROOT, "Samples/pets/leo"))):
         if name.upper().endswith(".JPG"):
             shutil.copy(os.path.join(ROOT, "Samples/pets/leo", name), os.path.join(dump, "pets/kong", name))
+    # A video of its own (the Samples' Live Photo movie, with no still here to pair with).
+    shutil.copy(os.path.join(ROOT, "Samples/children/mina/IMG_0712.MOV"), os.path.join(dump, "pets/kong/VID_0001.MOV"))
     heic = os.path.join(CORPORA, "heif/nokia-conformance/MIAF007.heic")
     if os.path.exists(heic):
         shutil.copy(heic, os.path.join(dump, "children/minji/IMG_0101.HEIC"))
@@ -139,6 +144,29 @@ def check_images(browser, checks, where):
     for source, width in images:
         checks.expect(width > 0, where, f"<img src={source!r}> did not decode")
     return len(images)
+
+
+def check_videos(browser, checks, where, page):
+    """Every video waits to be played (preload none), its poster decodes and its file is there;
+    a video shown as an icon opens a file that is there. Returns how many videos the page shows."""
+    videos = browser.evaluate("""Promise.all([...document.querySelectorAll('.thumbs video')].map(video => {
+        const poster = video.getAttribute('poster');
+        const result = [video.getAttribute('src'), poster, video.preload, 0];
+        if (!poster) return result;
+        const image = new Image();
+        image.src = video.poster;
+        return image.decode().then(() => { result[3] = image.naturalWidth; return result; }, () => result);
+    }))""", timeout=30)
+    icons = browser.evaluate("[...document.querySelectorAll('a.video-icon')].map(a => a.getAttribute('href'))")
+    folder = os.path.dirname(page)
+    for source, poster, preload, width in videos:
+        checks.expect(preload == "none", where, f"<video src={source!r}> preloads {preload!r}")
+        checks.expect(os.path.isfile(os.path.join(folder, urllib.parse.unquote(source))), where, f"<video src={source!r}>: no such file")
+        if poster:
+            checks.expect(width > 0, where, f"<video poster={poster!r}> did not decode")
+    for href in icons:
+        checks.expect(os.path.isfile(os.path.join(folder, urllib.parse.unquote(href))), where, f"video icon {href!r}: no such file")
+    return len(videos) + len(icons)
 
 
 def expected_points(dossier, library, subject):
@@ -252,6 +280,7 @@ def check_library(browser, dossier, library, name, checks, screenshots):
         where = f"{name}:{os.path.relpath(path, report)}"
         open_page(browser, path)
         images = check_images(browser, checks, where)
+        videos = check_videos(browser, checks, where, path)
         relative = os.path.relpath(os.path.dirname(path), report)
         parts = relative.split(os.sep)
         drawn = 0
@@ -269,7 +298,7 @@ def check_library(browser, dossier, library, name, checks, screenshots):
                 check_class_filter(browser, checks, where)
         for error in page_errors(browser):
             checks.expect(False, where, error)
-        print(f"  {where}: {images} images, {drawn} chart points", file=sys.stderr)
+        print(f"  {where}: {images} images, {videos} videos, {drawn} chart points", file=sys.stderr)
     if shot_subject:
         open_page(browser, shot_subject)
         screenshot(browser, os.path.join(screenshots, f"{name}-subject.png"), 1200, 900)

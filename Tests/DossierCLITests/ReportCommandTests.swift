@@ -232,6 +232,42 @@ struct ReportCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/index.html")))
     }
 
+    @Test("A video no poster frame can be made of is an icon with its length that opens it; nothing of it is fetched until played")
+    func videoWithoutPosterIsAnIconWithItsLength() throws {
+        var movie = TestMovie()
+        movie.movieHeaderCreation = TestMovie.quickTimeSeconds(Date(timeIntervalSince1970: 1_683_000_000))
+        movie.durationUnits = 600 * 83 + 200
+        try folder.write(movie.bytes, to: "clips/pets/leo/VID_0001.MOV")
+        #expect(try DossierBinary.run(["import", "clips", "--library", "Library"], in: folder.url).status == 0)
+        let video = try #require(folder.files(under: "Library/pets/leo/videos").first)
+        #expect(try report().status == 0)
+        let leo = try page("pets/leo/index.html")
+        #expect(leo.contains("<figure><a class=\"video-icon\" href=\"../../../pets/leo/videos/\(video)\" title=\"Play\">&#9654;<span> 1:23</span></a>"
+                             + "<figcaption>2023-05-02 video 1:23</figcaption></figure>"), "\(leo)")
+        #expect(!leo.contains("preload=\"metadata\""))
+    }
+
+    @Test("A video is shown with its poster frame where ffmpeg makes one", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")))
+    func videoWithPoster() throws {
+        let made = try Process.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                                   arguments: ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=10:duration=3",
+                                               "-pix_fmt", "yuv420p", folder.path("clip.mp4")])
+        made.waitUntilExit()
+        #expect(made.terminationStatus == 0)
+        try FileManager.default.createDirectory(atPath: folder.path("clips/pets/leo"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.path("clip.mp4"), toPath: folder.path("clips/pets/leo/clip.mp4"))
+        #expect(try DossierBinary.run(["import", "clips", "--library", "Library"], in: folder.url).status == 0)
+        let video = try #require(folder.files(under: "Library/pets/leo/videos").first)
+        let digest = ContentDigest(of: Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/pets/leo/videos/\(video)"))))).hex
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        let leo = try page("pets/leo/index.html")
+        let poster = "../../../.dossier/thumbs/\(digest.prefix(2))/\(digest)-320.jpg"
+        #expect(leo.contains("<video controls preload=\"none\" poster=\"\(poster)\" src=\"../../../pets/leo/videos/\(video)\"></video>"), "\(leo)")
+        #expect(leo.contains("video 0:03</figcaption>"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/.dossier/thumbs/\(digest.prefix(2))/\(digest)-320.jpg")))
+    }
+
     @Test("--out inside a subject's folder or the library's own folders is refused with status 64, writing nothing")
     func outInsideTheLibraryIsRefused() throws {
         for out in ["Library/pets/leo/site", "Library/children", "Library/.dossier/report", "Library"] {

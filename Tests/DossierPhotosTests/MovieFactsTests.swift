@@ -62,6 +62,24 @@ struct MovieFactsTests {
                                     origin: .fileModificationTime, utcOffset: UTCOffset(minutes: 0)))
     }
 
+    @Test("How long a movie plays is its header's duration over its time scale, in 32- and 64-bit headers", arguments: [false, true])
+    func duration(version1: Bool) throws {
+        var movie = TestMovie()
+        movie.version1 = version1
+        movie.durationUnits = 4_444
+        #expect(try MovieFacts(reading: movie.bytes).duration == 4_444.0 / 600)
+        movie.durationUnits = 0
+        #expect(try MovieFacts(reading: movie.bytes).duration == nil)
+    }
+
+    @Test("A length is written as players write it, rounded to the second")
+    func lengthText() {
+        #expect(VideoLength.text(7.4) == "0:07")
+        #expect(VideoLength.text(59.6) == "1:00")
+        #expect(VideoLength.text(272) == "4:32")
+        #expect(VideoLength.text(3_729) == "1:02:09")
+    }
+
     @Test("The video track's matrix gives its turn; the sound track's is not read", arguments: [0, 90, 180, 270])
     func rotation(_ degrees: Int) throws {
         var movie = TestMovie()

@@ -9,6 +9,8 @@ public struct TestMovie {
     public var compatibleBrands = ["qt  "]
     /// The `mvhd` creation time, seconds since 1904-01-01 UTC (0: unknown).
     public var movieHeaderCreation: UInt64 = 0
+    /// How long it plays, in units of 1/600 s (the `mvhd` time scale): 10 s unless set.
+    public var durationUnits: UInt64 = 6000
     /// Write `mvhd` and `tkhd` as version 1 (64-bit times), as long recordings need.
     public var version1 = false
     /// Clockwise degrees the video track's matrix turns the picture: 0, 90, 180 or 270.
@@ -42,7 +44,7 @@ public struct TestMovie {
         var body: [UInt8] = version1 ? [1, 0, 0, 0] : [0, 0, 0, 0]
         body += version1 ? TestMovie.be64(movieHeaderCreation) + TestMovie.be64(movieHeaderCreation)
                          : TestMovie.be32(UInt32(movieHeaderCreation)) + TestMovie.be32(UInt32(movieHeaderCreation))
-        body += TestMovie.be32(600) + (version1 ? TestMovie.be64(6000) : TestMovie.be32(6000))
+        body += TestMovie.be32(600) + (version1 ? TestMovie.be64(durationUnits) : TestMovie.be32(UInt32(durationUnits)))
         body += TestMovie.be32(0x0001_0000) + [0x01, 0x00] + [UInt8](repeating: 0, count: 10)
         body += TestMovie.matrix(degrees: 0) + [UInt8](repeating: 0, count: 24) + TestMovie.be32(3)
         return TestMovie.box("mvhd", body)

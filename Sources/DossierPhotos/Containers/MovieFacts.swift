@@ -15,6 +15,9 @@ struct MovieFacts: Sendable, Equatable {
     var rotation: Int?
     /// `com.apple.quicktime.content.identifier`: shared by a Live Photo's photo and movie.
     var contentIdentifier: String?
+    /// How long it plays, in seconds (the `mvhd` duration over its time scale); nil when the
+    /// header gives no time scale or no duration.
+    var duration: Double?
 
     /// Seconds from 1904-01-01 (the QuickTime epoch) to 1970-01-01.
     static let quickTimeEpochOffset: TimeInterval = 2_082_844_800
@@ -26,7 +29,9 @@ struct MovieFacts: Sendable, Equatable {
         }
         let children = try reader.children(of: moov)
         if let mvhd = children.first(where: { $0.type == "mvhd" }) {
-            movieHeaderCreation = try MovieFacts.creation(inMovieHeader: try reader.payload(of: mvhd))
+            let header = try reader.payload(of: mvhd)
+            movieHeaderCreation = try MovieFacts.creation(inMovieHeader: header)
+            duration = try MovieFacts.duration(inMovieHeader: header)
         }
         for trak in children where trak.type == "trak" {
             guard let tkhd = try reader.children(of: trak, depth: 2).first(where: { $0.type == "tkhd" }),
@@ -57,6 +62,18 @@ struct MovieFacts: Sendable, Equatable {
         let seconds = version == 1 ? try cursor.uint64() : UInt64(try cursor.uint32())
         guard seconds > 0, seconds < UInt64(Int64.max) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds) - quickTimeEpochOffset)
+    }
+
+    /// Version 0: creation, modification, time scale and duration, 4 bytes each; version 1: the
+    /// times and the duration 8 bytes each. A duration of all ones means "unknown".
+    private static func duration(inMovieHeader payload: [UInt8]) throws(ContainerError) -> Double? {
+        var cursor = ByteCursor(payload, box: "mvhd")
+        let version = try cursor.uint8()
+        try cursor.skip(3 + (version == 1 ? 16 : 8))
+        let scale = try cursor.uint32()
+        let length = version == 1 ? try cursor.uint64() : UInt64(try cursor.uint32())
+        guard scale > 0, length > 0, length != UInt64.max, !(version != 1 && length == UInt64(UInt32.max)) else { return nil }
+        return Double(length) / Double(scale)
     }
 
     /// The turn of a track with pictures (a width and height); nil for sound tracks.
