@@ -788,17 +788,19 @@ static int read_until_it_ends(shim_reader *reader, png_uint_32 *rows, int *passe
     return 1;
 }
 
-int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status) {
+static int decodes_damaged(png_input input, dossier_status *status) {
     dossier_status_reset(status);
-    if (size < 24 || png_sig_cmp(data, 0, 8) != 0) {
+    png_byte head[24];
+    if (input.size < sizeof head || input_read_at(&input, 0, head, sizeof head) != (ssize_t)sizeof head
+        || png_sig_cmp(head, 0, 8) != 0) {
         dossier_status_fail(status, DOSSIER_ERR_DECODE, "no PNG signature and header");
         return status->code;
     }
-    if (!header_dimensions_allowed(data, size, status)) return status->code;
+    if (!header_dimensions_allowed(head, sizeof head, status)) return status->code;
     shim_reader reader;
     png_uint_32 rows = 0;
     int passes = 1, whole = 0;
-    if (reader_open(&reader, (png_input){data, size, -1}, status)) whole = read_until_it_ends(&reader, &rows, &passes);
+    if (reader_open(&reader, input, status)) whole = read_until_it_ends(&reader, &rows, &passes);
     png_uint_32 height = reader.height;
     reader_close(&reader);
     if (status->code != 0 && (rows == 0 || strstr(status->message, "unexpected end of data") == NULL)) return status->code;
@@ -819,6 +821,16 @@ int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status
     dossier_status_reset(status);
     dossier_status_warn(status, what);
     return 0;
+}
+
+int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status) {
+    return decodes_damaged((png_input){data, size, -1}, status);
+}
+
+int dossier_png_decodes_damaged_file(int fd, dossier_status *status) {
+    struct stat file;
+    if (fstat(fd, &file) != 0) file.st_size = 0;
+    return decodes_damaged((png_input){NULL, (size_t)file.st_size, fd}, status);
 }
 
 int dossier_png_inspect(const uint8_t *data, size_t size, dossier_png_info *info,

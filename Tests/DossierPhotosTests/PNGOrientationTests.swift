@@ -107,6 +107,31 @@ struct PNGOrientationTests {
         #expect(cutInterlaced.damage?.hasPrefix("its data ends early, in interlace pass ") == true, "\(cutInterlaced.damage ?? "")")
     }
 
+    @Test("A PNG too large for memory, read through a scratch file, whose data ends early is filed byte for byte, damaged, like a small one")
+    func largeEndsEarlyButDecodes() throws {
+        var generator = TestSeed().generator
+        let noise = TestPicture(width: 64, height: 48, channels: 3,
+                                pixels: (0..<(64 * 48 * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)
+        let whole = try TestPNG.encode(noise, format: format)
+        let cut = Array(whole.prefix(whole.count / 2))
+        let photo = try PhotoFiling.upright(cut, path: "/dump/scan.png", asLarge: true)
+        guard case .file(let file) = photo.content else {
+            Issue.record("read into memory, not through a scratch file")
+            return
+        }
+        #expect(file.digest == ContentDigest(of: cut))
+        #expect(try file.withOpenFile { descriptor in
+            var bytes = [UInt8](repeating: 0, count: cut.count + 1)
+            return Array(bytes.prefix(pread(descriptor, &bytes, bytes.count, 0)))
+        } == cut)
+        let damage = try #require(photo.damage)
+        #expect(damage.firstMatch(of: /^its data ends early: \d+ of its 48 rows decode$/) != nil, "\(damage)")
+        #expect(photo.warnings.last == "damaged (\(damage)), but it decodes: filed byte for byte as it is")
+        // A large one cut before any row decodes still fails.
+        #expect(throws: PhotoError.self) { try PhotoFiling.upright(Array(whole.prefix(60)), path: "/dump/a.png", asLarge: true) }
+    }
+
     @Test("A PNG cut before any row decodes, or one whose only fault is a bad CRC, still fails with libpng's reason")
     func otherDamageStillFails() throws {
         let format = TestPNG.Format(colorType: 2, bitDepth: 8, interlaced: false)

@@ -182,6 +182,8 @@ int dossier_inflate(const uint8_t *data, size_t size, size_t max_size, dossier_b
 /// viewers show it: 0 when at least one row decodes before the data ends, with what is missing in
 /// `status->warning`; any other fault (a bad CRC, a missing IHDR) fails. Never used to write pixels.
 int dossier_png_decodes_damaged(const uint8_t *data, size_t size, dossier_status *status);
+// The same, of a large photo's file.
+int dossier_png_decodes_damaged_file(int fd, dossier_status *status);
 /// Decodes the whole file (every row, every chunk CRC) to prove it is valid, and returns its
 /// header facts, its tIME, and the raw TIFF payload of its eXIf chunk in `exif` (size 0 when
 /// absent; the caller frees it). Hostile chunk lengths fail without large allocations.

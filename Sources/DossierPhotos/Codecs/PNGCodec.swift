@@ -37,6 +37,13 @@ public enum PNGCodec {
         return result == 0 ? status.warningText : nil
     }
 
+    /// `damageThatStillDecodes` of a large photo's file.
+    public static func damageThatStillDecodes(_ file: ScratchFile) -> String? {
+        var status = dossier_status()
+        guard let result = try? file.withOpenFile({ dossier_png_decodes_damaged_file($0, &status) }) else { return nil }
+        return result == 0 ? status.warningText : nil
+    }
+
     /// `inspect` of a large photo's file.
     public static func inspect(_ file: ScratchFile) throws -> Inspection {
         var info = dossier_png_info()

@@ -37,7 +37,13 @@ public struct PNGHandler: PhotoFormatHandler {
                     guard case .corrupt = error, let damage = PNGCodec.damageThatStillDecodes(bytes) else { throw error }
                     return (nil, damage)
                 }
-            case .file(let file): return (try PNGCodec.inspect(file), nil)
+            case .file(let file):
+                do {
+                    return (try PNGCodec.inspect(file), nil)
+                } catch let error as PhotoError {
+                    guard case .corrupt = error, let damage = PNGCodec.damageThatStillDecodes(file) else { throw error }
+                    return (nil, damage)
+                }
             }
         }, pixels: { $0.0.map { $0.width * $0.height } ?? 0 })
         guard let inspection = read.0 else {

@@ -33,7 +33,7 @@ enum VideoPoster {
         var template = Array((NSTemporaryDirectory() + "/dossier-ffmpeg-XXXXXX").utf8CString)
         let errorFile = mkstemp(&template)
         guard errorFile >= 0 else { return nil }
-        unlink(String(cString: template))
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         defer { close(errorFile) }
         let output = Pipe()
         process.standardOutput = output
