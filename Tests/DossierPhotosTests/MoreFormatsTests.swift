@@ -251,10 +251,10 @@ extension MoreFormatsTests {
     /// table packet, then the video's packets (PID 0x1011) with a sound packet (PID 0x1100)
     /// between them. The video's SEI carries `MDPM` for 2021-07-08 00:00:02, cut by the first
     /// video packet's end, its `00 00 02` written with H.264's emulation-prevention byte.
-    static func mts(m2ts: Bool) -> [UInt8] {
+    static func mts(m2ts: Bool, month: UInt8 = 0x07, hour: UInt8 = 0x00) -> [UInt8] {
         let sei: [UInt8] = [0, 0, 0, 1, 0x06, 0x05, 0x40] + [0x17, 0xEE, 0x8C, 0x60, 0xF8, 0x4D, 0x11, 0xD9, 0x8C, 0xD6, 0x08, 0x00,
                                                             0x20, 0x0C, 0x9A, 0x66]
-            + Array("MDPM".utf8) + [3, 0x18, 0x09, 0x20, 0x21, 0x07, 0x19, 0x08, 0x00, 0x00, 0x03, 0x02, 0x1A, 0x01, 0x02, 0x03, 0x04]
+            + Array("MDPM".utf8) + [3, 0x18, 0x09, 0x20, 0x21, month, 0x19, 0x08, hour, 0x00, 0x03, 0x02, 0x1A, 0x01, 0x02, 0x03, 0x04]
         let pes: [UInt8] = [0, 0, 1, 0xE0, 0, 0, 0x80, 0x80, 0x05, 0x21, 0x00, 0x01, 0x00, 0x01]
         let filler = [UInt8](repeating: 0x2A, count: 184 - pes.count - 30)
         let video = pes + [0, 0, 0, 1, 0x09, 0xF0] + filler + sei + [UInt8](repeating: 0x37, count: 200)
@@ -290,5 +290,20 @@ extension MoreFormatsTests {
         // The same packets without MDPM's date entries: no date from them.
         let undated = MoreFormatsTests.mts(m2ts: false).map { $0 == 0x18 ? 0x28 : $0 }
         #expect(try PhotoFiling.imported(undated, path: "/dump/00002.MTS").captureDate.origin == .fileModificationTime)
+    }
+
+    @Test("An MDPM date that is no date (month 13, hour 25) is passed over and said, the next source dating the video")
+    func avchdDateThatIsNoneIsSaid() throws {
+        // With an hour of 25 the `03` before the seconds follows one zero, not two: it is no
+        // emulation-prevention byte but the seconds themselves, and `02` lies past the entry.
+        for (month, hour, written) in [(UInt8(0x13), UInt8(0x00), "2021-13-08 00:00:02"), (0x07, 0x25, "2021-07-08 25:00:03")] {
+            let video = try PhotoFiling.imported(MoreFormatsTests.mts(m2ts: false, month: month, hour: hour), path: "/dump/00003.MTS")
+            #expect(video.captureDate.origin == .fileModificationTime)
+            #expect(video.warnings.contains("its AVCHD recording date (\"\(written)\") is no date: dated by its file's modification time"),
+                    "\(video.warnings)")
+        }
+        let named = try PhotoFiling.imported(MoreFormatsTests.mts(m2ts: true, month: 0x13), path: "/dump/VID_20190405_101112.MTS")
+        #expect(named.captureDate.origin == .fileName)
+        #expect(named.warnings.contains { $0.hasPrefix("its AVCHD recording date (\"2021-13-08 00:00:02\") is no date: dated by its ") })
     }
 }

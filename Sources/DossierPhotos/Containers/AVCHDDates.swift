@@ -1,4 +1,5 @@
 import DossierCore
+import Foundation
 
 /// The recording date an AVCHD camcorder writes into its MTS and M2TS files: in its H.264
 /// stream's SEI, the user data Sony and Panasonic mark `MDPM` (exiftool's H264 group), a count
@@ -13,8 +14,10 @@ enum AVCHDDates {
     /// Sony's and Panasonic's SEI user-data UUID, before `MDPM`.
     static let marker = Array("MDPM".utf8)
 
-    static func of(_ bytes: [UInt8]) -> [CaptureDate] {
-        guard let layout = packetLayout(bytes) else { return [] }
+    /// The recording date, and, when the camcorder wrote one that is no date (month 13, hour
+    /// 25: a clock never set, a misread field), that date as written, for the warning.
+    static func of(_ bytes: [UInt8]) -> (dates: [CaptureDate], datesThatAreNone: [String]) {
+        guard let layout = packetLayout(bytes) else { return ([], []) }
         var streams: [Int: [UInt8]] = [:]
         var packet = 0
         while packet + layout.size <= bytes.count {
@@ -29,10 +32,15 @@ enum AVCHDDates {
             guard payload < start + 188 else { continue }
             streams[pid, default: []] += bytes[payload..<(start + 188)]
         }
+        var none: [String] = []
         for pid in streams.keys.sorted() {
-            if let date = date(inStream: withoutEmulationPrevention(streams[pid]!)) { return [CaptureDate(date, origin: .avchdDate)] }
+            switch date(inStream: withoutEmulationPrevention(streams[pid]!)) {
+            case .date(let date): return ([CaptureDate(date, origin: .avchdDate)], [])
+            case .noDate(let written): none.append("AVCHD recording date (\"\(written)\")")
+            case nil: continue
+            }
         }
-        return []
+        return ([], Array(none.prefix(1)))
     }
 
     /// 188-byte packets, or an M2TS's 192 with the sync byte after a 4-byte time.
@@ -42,13 +50,15 @@ enum AVCHDDates {
         return nil
     }
 
-    /// The first `MDPM` block's date whose entries are whole BCD.
-    static func date(inStream stream: [UInt8]) -> LocalDateTime? {
+    /// The first `MDPM` block's date whose entries are whole BCD; else, when a block's BCD
+    /// digits make no date, what they say (`2021-13-08 25:00:02`); nil when there is no block.
+    static func date(inStream stream: [UInt8]) -> Reading? {
+        var written: String?
         var from = 0
         while let found = stream[from...].firstRange(of: marker) {
             from = found.upperBound
             let countAt = found.upperBound
-            guard countAt < stream.count else { return nil }
+            guard countAt < stream.count else { break }
             let count = Int(stream[countAt])
             var entries: [UInt8: ArraySlice<UInt8>] = [:]
             var at = countAt + 1
@@ -63,10 +73,21 @@ enum AVCHDDates {
             let values = digits.map { $0! }
             if let date = LocalDateTime(year: values[0] * 100 + values[1], month: values[2], day: values[3], hour: values[4],
                                         minute: values[5], second: values[6]) {
-                return date
+                return .date(date)
+            }
+            if written == nil, values.contains(where: { $0 != 0 }) {
+                written = String(format: "%02d%02d-%02d-%02d %02d:%02d:%02d", values[0], values[1], values[2], values[3], values[4],
+                                 values[5], values[6])
             }
         }
-        return nil
+        return written.map { .noDate(written: $0) }
+    }
+
+    /// What an `MDPM` block's date entries say.
+    enum Reading: Equatable {
+        case date(LocalDateTime)
+        /// Digits that make no date, as written.
+        case noDate(written: String)
     }
 
     /// A BCD byte's value (0x59 is 59); nil when a nibble is not a digit.

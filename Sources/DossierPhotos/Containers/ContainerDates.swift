@@ -7,12 +7,13 @@ import Foundation
 /// AVCHD camcorder's `MDPM` in an MTS (`AVCHDDates`). A date
 /// without its day (an ID3 year alone) dates nothing: the file's name or time does better.
 enum ContainerDates {
-    static func of(_ bytes: [UInt8], timeZone: TimeZone) -> [CaptureDate] {
-        if bytes.has("ID3") { return id3(bytes) }
-        if bytes.has("RIFF") { return riff(bytes) }
-        if bytes.has([0x1A, 0x45, 0xDF, 0xA3]) { return matroska(bytes, timeZone: timeZone) }
+    /// The dates found, and any written that is no date (said in the outcome's warning).
+    static func of(_ bytes: [UInt8], timeZone: TimeZone) -> (dates: [CaptureDate], datesThatAreNone: [String]) {
+        if bytes.has("ID3") { return (id3(bytes), []) }
+        if bytes.has("RIFF") { return (riff(bytes), []) }
+        if bytes.has([0x1A, 0x45, 0xDF, 0xA3]) { return (matroska(bytes, timeZone: timeZone), []) }
         if AVCHDDates.packetLayout(bytes) != nil { return AVCHDDates.of(bytes) }
-        return []
+        return ([], [])
     }
 
     // MARK: ID3v2

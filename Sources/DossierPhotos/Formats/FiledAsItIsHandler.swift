@@ -49,8 +49,10 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         if format == .tiff, name != FiledAsItIsHandler.raws.name, let raw = FiledAsItIsHandler.rawFormat(head: bytes) {
             return try FiledAsItIsHandler.raws.read(input, as: raw, context: context, into: sink)
         }
+        let container = ContainerDates.of(bytes, timeZone: context.timeZone)
         let metadata = PhotoMetadata(exif: exif(format, bytes), pngTime: nil,
-                                     containerDates: ownDates(format, bytes) + ContainerDates.of(bytes, timeZone: context.timeZone),
+                                     containerDates: ownDates(format, bytes) + container.dates,
+                                     containerDatesThatAreNone: container.datesThatAreNone,
                                      source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,

@@ -18,7 +18,8 @@ struct PhotoMetadata {
     /// time zone. A date outside the years 1826 to next year is passed over, and a photo with
     /// none other is dated by the time it was imported (`importedAt`): its warnings say so.
     init(exif tiff: [UInt8]?, xmp: String? = nil, iptc: CaptureDate? = nil, pngTime: Date?,
-         containerDates: [CaptureDate] = [], source: SourceFile, timeZone: TimeZone, importedAt now: Date = Date()) {
+         containerDates: [CaptureDate] = [], containerDatesThatAreNone: [String] = [], source: SourceFile, timeZone: TimeZone,
+         importedAt now: Date = Date()) {
         var warnings: [String] = []
         let block = tiff.flatMap(ExifBlock.init(tiff:))
         if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
@@ -42,7 +43,7 @@ struct PhotoMetadata {
         let trusted = CaptureDate.mostTrusted(of: candidates, importedAt: now, in: timeZone)
         captureDate = trusted.date
         // A date written that is none (`2020:02:30`) is passed over like one outside the years, and said.
-        let none = block?.datesThatAreNone ?? []
+        let none = (block?.datesThatAreNone ?? []) + containerDatesThatAreNone
         if !none.isEmpty {
             warnings.append("its \(none.joined(separator: " and its ")) \(none.count == 1 ? "is" : "are") no date: "
                 + "dated by its \(captureDate.origin.described)")
