@@ -41,8 +41,8 @@ struct SubjectMedia {
     }
 
     /// The files of one year folder, grouped by name without extension. `isShowable(picture,
-    /// photo)`, when given, says whether a browser picture may be shown for the group (for
-    /// `photo`, the group's photo browsers cannot show, if any); nil pairs by name alone.
+    /// photo)`, when given, says whether a browser picture may be shown for `photo`, the group's
+    /// photo browsers cannot show; nil pairs by name alone.
     static func group(_ names: [String], in yearPath: String, folder: String,
                       isShowable: ((String, String?) -> Bool)? = nil) -> [FiledMedia] {
         var byStem: [String: [String]] = [:]
@@ -62,7 +62,9 @@ struct SubjectMedia {
             default:
                 let pictures = group.filter { !movies.contains(ext($0)) && !sidecars.contains(ext($0)) }
                 let original = pictures.first { !browserPictures.contains(ext($0)) }
-                let showable = pictures.filter {
+                // Beside a photo browsers cannot show, only its rendition stands for it; a picture
+                // alone is shown whether or not the index knows it (put there by hand, say).
+                let showable = original == nil ? pictures : pictures.filter {
                     isShowable?("\(yearPath)/\($0)", original.map { "\(yearPath)/\($0)" }) ?? true
                 }
                 let shown = showable.first { ext($0) == "jpg" || ext($0) == "jpeg" } ?? showable.first { browserPictures.contains(ext($0)) }

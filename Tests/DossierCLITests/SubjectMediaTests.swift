@@ -6,6 +6,10 @@ struct SubjectMediaTests {
     static let year = "pets/leo/photos/2024"
     static let names = ["2024-03-02_141503_1a2b3c4d.heic", "2024-03-02_141503_1a2b3c4d.jpg", "2024-03-02_141503_1a2b3c4d.mov"]
 
+    static func group(_ names: [String], showable: Bool) -> [FiledMedia] {
+        SubjectMedia.group(names, in: year, folder: "photos") { _, _ in showable }
+    }
+
     @Test("A HEIC is shown by the JPEG the index names as its rendition, with its Live Photo movie")
     func indexedRenditionIsShown() {
         let media = SubjectMedia.group(SubjectMediaTests.names, in: SubjectMediaTests.year, folder: "photos") { picture, photo in
@@ -20,11 +24,17 @@ struct SubjectMediaTests {
 
     @Test("A file that only has a rendition's name, which the index does not know, is never shown as the photo")
     func strayFileWithARenditionsNameIsNotShown() {
-        let media = SubjectMedia.group(SubjectMediaTests.names, in: SubjectMediaTests.year, folder: "photos") { _, _ in false }
+        let media = SubjectMediaTests.group(SubjectMediaTests.names, showable: false)
         #expect(media == [FiledMedia(kind: .photo, shown: nil,
                                      original: "\(SubjectMediaTests.year)/2024-03-02_141503_1a2b3c4d.heic",
                                      movie: "\(SubjectMediaTests.year)/2024-03-02_141503_1a2b3c4d.mov",
                                      stamp: "2024-03-02_141503")])
+    }
+
+    @Test("A picture alone is shown, whether or not the index knows it")
+    func aPictureAloneIsShown() {
+        let media = SubjectMediaTests.group(["2024-03-02_141503_1a2b3c4d.png"], showable: false)
+        #expect(media.map(\.shown) == ["\(SubjectMediaTests.year)/2024-03-02_141503_1a2b3c4d.png"])
     }
 
     @Test("Without an index, a photo and its rendition are paired by their shared name")

@@ -121,10 +121,13 @@ struct PNGOrientationTests {
             return
         }
         #expect(file.digest == ContentDigest(of: cut))
-        #expect(try file.withOpenFile { descriptor in
+        let filed = try file.withOpenFile { descriptor in
             var bytes = [UInt8](repeating: 0, count: cut.count + 1)
-            return Array(bytes.prefix(pread(descriptor, &bytes, bytes.count, 0)))
-        } == cut)
+            let count = pread(descriptor, &bytes, bytes.count, 0)
+            return Array(bytes.prefix(max(count, 0)))
+        }
+        #expect(filed.count == cut.count)
+        #expect(ContentDigest(of: filed) == ContentDigest(of: cut))
         let damage = try #require(photo.damage)
         #expect(damage.firstMatch(of: /^its data ends early: \d+ of its 48 rows decode$/) != nil, "\(damage)")
         #expect(photo.warnings.last == "damaged (\(damage)), but it decodes: filed byte for byte as it is")
