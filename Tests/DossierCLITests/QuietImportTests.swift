@@ -153,4 +153,29 @@ extension QuietImportTests {
         let listed = problems.jsonLines.filter { ($0["source"] as? String)?.hasSuffix(".csv") == true }
         #expect(listed.count == 3, "\(problems.standardOutput)")
     }
+
+    @Test("A statement whose Type column names no kind of care (CARD_PAYMENT, TRANSFER) is no care record; a keeper's Type column naming one is its kinds")
+    func typeColumnNamingNoKindOfCare() throws {
+        let statement = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            CARD_PAYMENT,Current,2024-01-03 10:12:44,2024-01-04 08:00:01,Pet Shop Seoul,-23.50,0.00,EUR,COMPLETED,476.50
+            TOPUP,Current,2024-01-05 09:00:00,2024-01-05 09:00:02,Top-Up by *1234,200.00,0.00,EUR,COMPLETED,676.50
+            TRANSFER,Current,2024-01-07 14:30:10,2024-01-07 14:30:12,To Jane,-50.00,0.00,EUR,COMPLETED,626.50
+            EXCHANGE,Current,2024-01-11 11:11:11,2024-01-11 11:11:12,Exchanged to KRW,-100.00,0.50,EUR,COMPLETED,521.80
+
+            """
+        try folder.write(statement, to: "dump/pets/leo/account-statement.csv")
+        // A keeper's export: most types are kinds Dossier knows; "Handling" becomes a kind of its own.
+        try folder.write("Date,Type,Notes\n2024-02-01,Feeding,3 crickets\n2024-02-03,Handling,calm\n2024-02-05,Shed,complete\n",
+                         to: "dump/pets/leo/keeper.csv")
+        let result = try run()
+        let skipped = try outcome(result, "account-statement.csv")
+        #expect(skipped["status"] as? String == "skipped", "\(skipped)")
+        #expect((skipped["error"] as? String)?.hasSuffix("account-statement.csv: not a care record: no kind, note or measurement column "
+            + "(beside its dates: 'Type', 'Product', 'Description', 'Amount', 'Fee', 'Currency', ...); nothing in it is filed") == true,
+                "\(skipped)")
+        #expect(try outcome(result, "keeper.csv")["status"] as? String == "imported")
+        let records = try DossierBinary.run(["records", "pets/leo", "--json", "--library", "Library"], in: folder.url).jsonLines
+        #expect(records.map { $0["kind"] as? String } == ["feeding", "handling", "shedding"], "\(records)")
+    }
 }

@@ -38,6 +38,9 @@ struct CSVTable {
             columns = columns.withUnitColumn(at: index)
         }
         for index in columns.signedColumns(in: cells) { columns = columns.withRoleDropped(at: index) }
+        if let kindColumn = columns.column(.kind), CSVTable.namesNoKindOfCare(kindColumn, in: cells, classifier: classifier) {
+            columns = columns.withRoleDropped(at: kindColumn.index)
+        }
         guard CSVImporter.hasDateColumn(columns) else {
             throw CSVImportError.noDateColumn(header: header.fields)
         }
@@ -89,6 +92,16 @@ struct CSVTable {
         }
         let others = columns.columns.filter { $0.role == .text }.count
         return readsAColumn || !kindIsOnlyTheFileName || others < CSVTable.columnsOfOtherThings
+    }
+
+    /// Whether a column headed like a kind (`Type`) names no kind of care in any of the first
+    /// rows: a bank statement's `CARD_PAYMENT`, `TRANSFER`, `TOPUP` are no feedings. Kept as text
+    /// then (the reading line says so); one value the keyword table knows is enough to keep it
+    /// a kind column, its other values kinds of their own.
+    static func namesNoKindOfCare(_ column: CSVColumn, in rows: [[String]], classifier: KeywordClassifier) -> Bool {
+        let values = Set(rows.compactMap { row in column.index < row.count ? row[column.index].trimmedWhitespace : nil }
+            .filter { !$0.isEmpty })
+        return values.count >= 2 && values.allSatisfy { classifier.classify($0).kind == nil }
     }
 
     /// How many columns Dossier does not read make a table of dates something other than care records.
