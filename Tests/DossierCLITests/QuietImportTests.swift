@@ -178,4 +178,31 @@ extension QuietImportTests {
         let records = try DossierBinary.run(["records", "pets/leo", "--json", "--library", "Library"], in: folder.url).jsonLines
         #expect(records.map { $0["kind"] as? String } == ["feeding", "handling", "shedding"], "\(records)")
     }
+
+    @Test("A drone's flight record, heights in feet among twenty columns of speeds, batteries and satellites, is no care record")
+    func flightRecordIsNoCareRecord() throws {
+        var generator = TestSeed().generator
+        var lines = ["CUSTOM.date [local],CUSTOM.updateTime [local],OSD.flyTime [s],OSD.latitude,OSD.longitude,OSD.height [ft],"
+            + "OSD.altitude [ft],OSD.hSpeed [MPH],OSD.pitch,OSD.roll,OSD.yaw,OSD.flycState,OSD.gpsNum,BATTERY.chargeLevel,"
+            + "BATTERY.voltage [V],BATTERY.temperature [F]"]
+        for row in 0..<30 {
+            let climb = Double(row) * 0.8
+            lines.append("4/5/2023,3:12:\(String(format: "%02d", row / 10)).\(row % 10)0 PM,\(Double(row) / 10),37.\(5000 + row),"
+                + "127.\(3000 + row),\(climb),\(120 + climb),\(Double.random(in: 0...12, using: &generator)),"
+                + "\(Double.random(in: -5...5, using: &generator)),\(Double.random(in: -5...5, using: &generator)),"
+                + "\(Double.random(in: -180...180, using: &generator)),P-GPS,\(14 + row % 3),\(98 - row / 10),"
+                + "\(15.2 - Double(row) * 0.01),\(86 + Double(row) / 10)")
+        }
+        try folder.write(lines.joined(separator: "\n") + "\n", to: "dump/pets/leo/DJIFlightRecord_2023-04-05_[15-12-00].csv")
+        // A keeper's own log of one measurement among a few notes-like columns is still read.
+        try folder.write("date,weight (g),length (cm),enclosure,substrate\n2024-03-01,45,20,A2,paper\n2024-04-01,47,21,A2,paper\n",
+                         to: "dump/pets/leo/growth.csv")
+        let result = try run()
+        let skipped = try outcome(result, "DJIFlightRecord_2023-04-05_[15-12-00].csv")
+        #expect(skipped["status"] as? String == "skipped", "\(skipped)")
+        #expect((skipped["error"] as? String)?.hasSuffix("not a care record: no kind or note column, and its 3 measurement columns are "
+            + "outnumbered by 12 it does not read ('CUSTOM.updateTime [local]', 'OSD.latitude', 'OSD.longitude', 'OSD.hSpeed [MPH]', "
+            + "'OSD.pitch', 'OSD.roll', ...); nothing in it is filed") == true, "\(skipped)")
+        #expect(try outcome(result, "growth.csv")["status"] as? String == "imported")
+    }
 }

@@ -138,13 +138,9 @@ public struct CSVImporter: Importer {
             table = try begin(next.row, name: next.name)
             header = next.row
         }
-        guard table.holdsCareRecords else {
+        if let why = table.whyNoCareRecords {
             // One problem for the file, not one for each of its rows: nothing in it is read.
-            let others = table.columns.columns.filter { $0.role == .text }.map { "'\($0.header)'" }
-            sink.report(SourceProblem(
-                line: nil,
-                reason: "not a care record: no kind, note or measurement column (\(others.isEmpty ? "only dates" : "beside its dates: " + others.prefix(6).joined(separator: ", ") + (others.count > 6 ? ", ..." : ""))); "
-                    + "nothing in it is filed", isUndated: true))
+            sink.report(SourceProblem(line: nil, reason: "not a care record: \(why); nothing in it is filed", isUndated: true))
             return
         }
         var breaks = CSVSectionBreaks(headerLine: header.line)

@@ -82,16 +82,30 @@ struct CSVTable {
     /// section's or the file's name, or `--kind`; or one or two columns of their own (`date,
     /// temperature (C)`, `date,dose`: a log someone keeps of one thing, its kind the file's
     /// name). A table of dates beside three or more columns of other things (a bank statement,
-    /// a GPS track), whose kind would be no more than its file's name, is none.
-    var holdsCareRecords: Bool {
-        let readsAColumn = columns.columns.contains { column in
+    /// a GPS track), whose kind would be no more than its file's name, is none; nor is one whose
+    /// only columns Dossier reads are measurements, outnumbered by three or more it does not (a
+    /// drone's flight record: heights in feet among speeds, batteries and satellites). Returns
+    /// why it holds none, for the file's one problem; nil when it holds some.
+    var whyNoCareRecords: String? {
+        let read = columns.columns.filter { column in
             switch column.role {
             case .kind, .subKind, .note, .measurement, .unitlessMeasurement, .series: true
             case .date, .time, .endDate, .subject, .unit, .text: false
             }
         }
-        let others = columns.columns.filter { $0.role == .text }.count
-        return readsAColumn || !kindIsOnlyTheFileName || others < CSVTable.columnsOfOtherThings
+        let others = columns.columns.filter { $0.role == .text }.map { "'\($0.header)'" }
+        guard kindIsOnlyTheFileName, others.count >= CSVTable.columnsOfOtherThings else { return nil }
+        let listed = others.prefix(6).joined(separator: ", ") + (others.count > 6 ? ", ..." : "")
+        if read.isEmpty { return "no kind, note or measurement column (beside its dates: \(listed))" }
+        let measuresOnly = read.allSatisfy { column in
+            switch column.role {
+            case .measurement, .unitlessMeasurement: true
+            default: false
+            }
+        }
+        guard measuresOnly, others.count > read.count else { return nil }
+        return "no kind or note column, and its \(read.count) measurement \(read.count == 1 ? "column is" : "columns are") "
+            + "outnumbered by \(others.count) it does not read (\(listed))"
     }
 
     /// Whether a column headed like a kind (`Type`) names no kind of care in any of the first
