@@ -1,3 +1,6 @@
+import DossierCore
+import Glibc
+
 /// Text made safe for HTML. Names, notes and log lines are user data: a note holding `<script>`
 /// must show as text, and a name holding a quote must not end an attribute.
 enum HTML {
@@ -21,11 +24,14 @@ enum HTML {
     }
 
     /// A path for an `href` or `src`: each component percent-encoded where a URL needs it, so a
-    /// name with a space, `#` or `?` still leads to its file.
+    /// name with a space, `#` or `?` still leads to its file. Encoded from the name's bytes on
+    /// the disk (`SourcePath`): a name that is not UTF-8 (CP949 from a Korean zip) is carried
+    /// in escapes that are not its bytes, and its link must name the bytes.
     static func url(_ path: String) -> String {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        let bytes = SourcePath.withFileSystemPath(path) { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
         var out = ""
-        for byte in path.utf8 {
+        for byte in bytes.map({ UInt8(bitPattern: $0) }) {
             if allowed.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
