@@ -34,13 +34,15 @@ struct SVGChart {
         let ys = points.map(\.y) + bands.flatMap { $0.points.flatMap { [$0.lower, $0.upper] } }
         guard var minX = xs.min(), var maxX = xs.max(), var minY = ys.min(), var maxY = ys.max() else { return "" }
         if minX == maxX { minX -= 1; maxX += 1 }
-        let padding = max((maxY - minY) * 0.08, abs(maxY) * 0.02, 0.5)
-        minY -= padding
-        maxY += padding
+        // Halves, so that no difference of two values overflows: a year file may hold any finite
+        // number (1e308 g), and one infinity would draw every point at NaN.
+        let padding = max((maxY / 2 - minY / 2) * 0.16, abs(maxY) * 0.02, 0.5)
+        minY = max(minY - padding, -Double.greatestFiniteMagnitude)
+        maxY = min(maxY + padding, Double.greatestFiniteMagnitude)
         let plotWidth = SVGChart.width - SVGChart.left - SVGChart.right
         let plotHeight = SVGChart.height - SVGChart.top - SVGChart.bottom
-        func px(_ x: Double) -> String { SVGChart.number(SVGChart.left + (x - minX) / (maxX - minX) * plotWidth) }
-        func py(_ y: Double) -> String { SVGChart.number(SVGChart.top + (maxY - y) / (maxY - minY) * plotHeight) }
+        func px(_ x: Double) -> String { SVGChart.number(SVGChart.left + (x / 2 - minX / 2) / (maxX / 2 - minX / 2) * plotWidth) }
+        func py(_ y: Double) -> String { SVGChart.number(SVGChart.top + (maxY / 2 - y / 2) / (maxY / 2 - minY / 2) * plotHeight) }
 
         var out = "<figure class=\"chart-figure\">\n<figcaption>\(HTML.escape(title))</figcaption>\n"
         out += "<svg class=\"chart\" data-series=\"\(HTML.escape(series))\" viewBox=\"0 0 \(Int(SVGChart.width)) \(Int(SVGChart.height))\" "
@@ -49,7 +51,7 @@ struct SVGChart {
         out += "<line class=\"axis\" x1=\"\(px(minX))\" y1=\"\(py(minY))\" x2=\"\(px(maxX))\" y2=\"\(py(minY))\"/>\n"
         out += "<line class=\"axis\" x1=\"\(px(minX))\" y1=\"\(py(minY))\" x2=\"\(px(minX))\" y2=\"\(py(maxY))\"/>\n"
         for fraction in [0.0, 0.5, 1.0] {
-            let y = minY + (maxY - minY) * fraction
+            let y = (maxY - minY).isFinite ? minY + (maxY - minY) * fraction : minY * (1 - fraction) + maxY * fraction
             out += "<text class=\"tick\" x=\"\(SVGChart.number(SVGChart.left - 4))\" y=\"\(py(y))\" text-anchor=\"end\">"
                 + "\(HTML.escape(SVGChart.label(y))) \(HTML.escape(yUnit))</text>\n"
         }
