@@ -192,6 +192,23 @@ struct ThumbnailCacheTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path(ThumbnailCache.relativePath(sha256: sha))))
     }
 
+    @Test("A damaged PNG declaring 2^31 x 2^31 pixels gives an error naming the file, never a crash of the report")
+    func pngDeclaringHugeSize() throws {
+        let side: [UInt8] = [0x80, 0, 0, 0]
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + side + side
+            + [8, 2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        let path = "pets/leo/photos/2024/2024-03-02_141503_1a2b3c4d.png"
+        let sha = try file(png, at: path)
+        do {
+            _ = try cache.thumbnail(ofPhotoAt: path, sha256: sha)
+            Issue.record("a thumbnail of a PNG of 2^62 pixels")
+        } catch {
+            guard case .undecodable(let named, _) = error else { Issue.record("\(error)"); return }
+            #expect(named == path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path(ThumbnailCache.relativePath(sha256: sha))))
+    }
+
     @Test("A link where the thumbnail goes is replaced, never followed; a linked thumbs folder is refused")
     func linksNeverFollowed() throws {
         let outside = try TemporaryFolder()

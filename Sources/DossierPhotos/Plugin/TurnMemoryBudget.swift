@@ -35,7 +35,11 @@ final class TurnMemoryBudget: Sendable {
 
     /// What turning a picture of `width` x `height` in memory may hold at its peak, at what its
     /// format's turn holds a pixel (`JPEGHandler.turnBytesPerPixel`, `HEIFRendition.bytesPerPixel`).
+    /// A size a damaged file declares (a PNG's IHDR of 2^31 x 2^31) is more than any budget: the
+    /// product saturates rather than overflow, and the decoder then refuses the picture.
     static func estimate(width: Int, height: Int, bytesPerPixel: Int) -> Int {
-        max(width, 0) * max(height, 0) * bytesPerPixel
+        let (pixels, overflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
+        let (bytes, overflowAgain) = pixels.multipliedReportingOverflow(by: max(bytesPerPixel, 0))
+        return overflow || overflowAgain ? .max : bytes
     }
 }
