@@ -111,8 +111,11 @@ public struct ReportSite {
                 let digest = ReportState.digest(inputs)
                 let summary: SubjectSummary
                 var made: String?
-                if let kept = previous?.subjects[subject.path], kept.digest == digest, writer.exists(pagePath) {
+                var pageDigest: String?
+                if let kept = previous?.subjects[subject.path], kept.digest == digest, let keptPage = kept.page,
+                   writer.read(pagePath).map(ReportState.digest(ofPage:)) == keptPage {
                     summary = kept.summary
+                    pageDigest = keptPage
                     outcome.subjectsUnchanged += 1
                 } else {
                     for slot in media.media.indices where media.media[slot].kind == .video {
@@ -125,10 +128,11 @@ public struct ReportSite {
                                            records: records, media: media.media, problems: subjectProblems)
                     let prefix = "../../" + (output.libraryFromSite == "." ? "" : output.libraryFromSite + "/")
                     made = SubjectPage(data: data, today: today, libraryPrefix: prefix).render()
+                    pageDigest = made.map { ReportState.digest(ofPage: Array($0.utf8)) }
                     summary = data.summary
                     outcome.subjectsMade += 1
                 }
-                state.subjects[subject.path] = ReportState.Entry(digest: digest, summary: summary)
+                state.subjects[subject.path] = ReportState.Entry(digest: digest, summary: summary, page: pageDigest)
                 summaries.append(summary)
                 if let born = profile?.born {
                     for anniversary in Anniversaries.on(today, born: born, isChild: subject.kind == .children) {

@@ -8,6 +8,10 @@ struct ReportState: Codable, Equatable {
     struct Entry: Codable, Equatable {
         let digest: String
         let summary: SubjectSummary
+        /// The SHA-256 of the page as written: a page edited or damaged since (a sync tool's
+        /// conflict, a hand edit) is made again though its inputs did not change. Nil in a state
+        /// written before it was kept: the page is made again once.
+        var page: String? = nil
     }
 
     static let path = ".report-state.json"
@@ -22,5 +26,10 @@ struct ReportState: Codable, Equatable {
             hasher.update(data: [0x0A])
         }
         return hasher.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    /// The SHA-256 of a page's bytes, in hex.
+    static func digest(ofPage bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 }

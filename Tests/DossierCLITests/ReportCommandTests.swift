@@ -210,6 +210,22 @@ struct ReportCommandTests {
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
     }
 
+    @Test("A page cut short or edited by hand since the last report is made again, though nothing in the library changed")
+    func damagedPageIsMadeAgain() throws {
+        #expect(try report().status == 0)
+        let whole = try page("pets/leo/index.html")
+        let cut = String(whole.prefix(whole.utf8.count / 2))
+        try cut.write(toFile: folder.path("Library/report/pets/leo/index.html"), atomically: false, encoding: .utf8)
+        let mina = try page("children/mina/index.html")
+        let edited = mina.replacingOccurrences(of: "<main>", with: "<mainX")
+        #expect(edited.utf8.count == mina.utf8.count)
+        try edited.write(toFile: folder.path("Library/report/children/mina/index.html"), atomically: false, encoding: .utf8)
+        let again = try report()
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try page("pets/leo/index.html") == whole)
+        #expect(try page("children/mina/index.html") == mina)
+    }
+
     @Test("The page of a subject gone from the library is removed with its folder; a folder holding a file of the user's stays with it")
     func pagesOfSubjectsGoneAreRemoved() throws {
         #expect(try report().status == 0)
