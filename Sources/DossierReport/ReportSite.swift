@@ -151,6 +151,11 @@ public struct ReportSite {
         // The pages of subjects gone from the library (renamed, or their folder removed) go too: a
         // page this site wrote, named in its state, never one the site does not know of.
         let existing = Set(layout.existingSubjects().map(\.path))
+        // A subject still there whose page could not be made this time (a damaged profile or year
+        // file) keeps its entry: its last page stays, and goes once the subject does.
+        for (path, entry) in previous?.subjects ?? [:] where state.subjects[path] == nil && existing.contains(path) {
+            state.subjects[path] = entry
+        }
         for gone in (previous?.subjects.keys).map(Array.init) ?? [] where !existing.contains(gone) {
             guard let subject = try? Subject(parsing: gone) else { continue }
             try writer.removePage(SubjectPage.path(of: subject))

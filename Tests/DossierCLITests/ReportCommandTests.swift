@@ -284,6 +284,20 @@ struct ReportCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("Library/.dossier/thumbs/\(digest.prefix(2))/\(digest)-320.jpg")))
     }
 
+    @Test("The page of a subject whose profile was damaged at the last report is still removed once the subject is gone")
+    func pageOfSubjectThatFailedIsRemovedOnceGone() throws {
+        #expect(try report().status == 0)
+        try folder.write("not json {", to: "Library/pets/coco/profile.json")
+        let failed = try report()
+        #expect(failed.status == 1, "\(failed.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/index.html")))
+        try FileManager.default.moveItem(atPath: folder.path("Library/pets/coco"), toPath: folder.path("coco-kept-aside"))
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("1 page of subjects no longer there removed"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco")))
+    }
+
     @Test("--out inside a subject's folder or the library's own folders is refused with status 64, writing nothing")
     func outInsideTheLibraryIsRefused() throws {
         for out in ["Library/pets/leo/site", "Library/children", "Library/.dossier/report", "Library"] {
