@@ -15,9 +15,18 @@ enum LanguageTag {
         return sawHan ? "ja" : nil
     }
 
-    /// `text` escaped, in a `<span lang>` when its script says which language it is.
+    /// `text` escaped, in a `<span lang>` when its script says which language it is; in a
+    /// `<bdi>` when it holds a right-to-left override or embedding (U+202A...U+202E,
+    /// U+2066...U+2069), whose reordering would otherwise run on past the name and turn the
+    /// text after it around (`Kid<RLO>evil</a>: first birthday`).
     static func span(_ text: String) -> String {
-        guard let tag = of(text) else { return HTML.escape(text) }
-        return "<span lang=\"\(tag)\">\(HTML.escape(text))</span>"
+        let escaped: String
+        if let tag = of(text) {
+            escaped = "<span lang=\"\(tag)\">\(HTML.escape(text))</span>"
+        } else {
+            escaped = HTML.escape(text)
+        }
+        let steersDirection = text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+        return steersDirection ? "<bdi>\(escaped)</bdi>" : escaped
     }
 }
