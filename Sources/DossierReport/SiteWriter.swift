@@ -14,9 +14,15 @@ struct SiteWriter {
     private(set) var unchanged = 0
     private(set) var removed: [String] = []
 
+    /// A staged page older than this was left by a report that was killed.
+    static let abandonedAfter: TimeInterval = 24 * 3600
+
+    /// The writer of the site at `root`; what a killed report left in its staging a day or more
+    /// ago goes (a younger file may be another report's, under way).
     init(files: LibraryFileSystem, root: String) {
         self.files = files
         self.root = root
+        files.removeFilesLeft(in: stagingFolder, olderThan: SiteWriter.abandonedAfter)
     }
 
     var stagingFolder: String { "\(root)/.staging" }

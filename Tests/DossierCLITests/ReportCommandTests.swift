@@ -298,6 +298,17 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco")))
     }
 
+    @Test("A staged page a killed report left is removed by the next once a day old; a younger one may be another report's and stays")
+    func abandonedStagedPagesAreRemoved() throws {
+        #expect(try report().status == 0)
+        try folder.write("<html", to: "Library/report/.staging/old.part")
+        try folder.write("<html", to: "Library/report/.staging/young.part")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-25 * 3600)],
+                                              ofItemAtPath: folder.path("Library/report/.staging/old.part"))
+        #expect(try report().status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("Library/report/.staging")) == ["young.part"])
+    }
+
     @Test("--out inside a subject's folder or the library's own folders is refused with status 64, writing nothing")
     func outInsideTheLibraryIsRefused() throws {
         for out in ["Library/pets/leo/site", "Library/children", "Library/.dossier/report", "Library"] {

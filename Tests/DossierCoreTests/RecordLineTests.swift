@@ -88,7 +88,7 @@ struct RecordLineTests {
         let controls = String(decoding: (0..<300).map { UInt8(1 + $0 % 31) }, as: UTF8.self)
         let measurements = [RecordMeasurement(name: controls, value: -1.7976931348623157e+308, unit: .grams),
                             RecordMeasurement(name: "", value: -999_999_999_999_999, unit: .count),
-                            RecordMeasurement(name: "x", value: 5e-324, unit: .millilitres)]
+                            RecordMeasurement(name: "x", value: .leastNonzeroMagnitude, unit: .millilitres)]
         let record = Record(subject: leo, date: RecordDate(year: 2023, month: 5, day: 14, hour: 15, minute: 30,
                                                            utcOffsetMinutes: -570)!,
                             kind: controls, measurements: measurements, text: controls,

@@ -246,6 +246,17 @@ public struct LibraryFileSystem: Sendable {
 
     // MARK: Folders
 
+    /// Removes the regular files in a staging folder last changed more than `age` seconds ago:
+    /// what a killed run left. Younger ones may be another run's, under way, and stay. Nothing
+    /// it cannot remove stops it: it is tidying, not the work.
+    public func removeFilesLeft(in folder: String, olderThan age: TimeInterval) {
+        let cutoff = Date().timeIntervalSince1970 - age
+        for entry in (try? entries(in: folder)) ?? []
+        where entry.info.st_mode & S_IFMT == S_IFREG && Double(entry.info.st_mtim.tv_sec) < cutoff {
+            try? remove("\(folder)/\(entry.name)")
+        }
+    }
+
     /// Removes a folder if it is empty (never a link, never a folder with anything in it): true
     /// when it is gone.
     @discardableResult

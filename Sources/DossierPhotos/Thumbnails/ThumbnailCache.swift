@@ -88,7 +88,7 @@ public struct ThumbnailCache: Sendable {
     /// The thumbnails of many photos filed at `path` with bytes hashing to `sha256`, on every
     /// core (the blocking executor's threads): one result per photo, in their order.
     public func thumbnails(ofPhotos photos: [(path: String, sha256: String)]) -> [Result<String?, ThumbnailError>] {
-        removeAbandonedStagedFiles()
+        layout.files.removeFilesLeft(in: stagingFolder, olderThan: ThumbnailCache.abandonedAfter)
         let results = Mutex([Result<String?, ThumbnailError>](repeating: .success(nil), count: photos.count))
         BlockingWork.concurrentlyForEach(photos.count) { index in
             let result: Result<String?, ThumbnailError>
@@ -105,16 +105,6 @@ public struct ThumbnailCache: Sendable {
     // MARK: The cache
 
     private var stagingFolder: String { "\(layout.files.root)/\(ThumbnailCache.stagingPath)" }
-
-    /// Removes the staged thumbnails a killed report left, once they are a day old.
-    private func removeAbandonedStagedFiles() {
-        let files = layout.files
-        let cutoff = Date().timeIntervalSince1970 - ThumbnailCache.abandonedAfter
-        for entry in (try? files.entries(in: stagingFolder)) ?? []
-        where entry.info.st_mode & S_IFMT == S_IFREG && Double(entry.info.st_mtim.tv_sec) < cutoff {
-            try? files.remove("\(stagingFolder)/\(entry.name)")
-        }
-    }
 
     private func absolute(_ relative: String, for path: String) throws(ThumbnailError) -> String {
         do throws(LibraryError) {
