@@ -22,6 +22,13 @@ struct SiteWriter {
     init(files: LibraryFileSystem, root: String) {
         self.files = files
         self.root = root
+        // The mark first, before any page: `import` and `watch` never walk a folder holding it,
+        // so a site written into an inbox is not taken for photos and notes to file.
+        let mark = "\(root)/\(SkippedNames.reportSiteMark)"
+        if !files.isFile(mark) {
+            try? files.writeNewFile(Array("A Dossier report: pages made from a library by `dossier report`, never imported.\n".utf8),
+                                    at: mark)
+        }
         files.removeFilesLeft(in: stagingFolder, olderThan: SiteWriter.abandonedAfter)
     }
 

@@ -352,6 +352,32 @@ struct ReportCommandTests {
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-06-01 57 g")
     }
 
+    @Test("A report written into a watched inbox is never taken for sources; import passes a report's site over, said; watch refuses a site as its inbox")
+    func reportSitesAreNeverSources() async throws {
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        let written = try report(["--out", "inbox/site"])
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("inbox/site/.dossier-report")))
+        // A photo dropped beside the site is filed; none of the site's pages is touched.
+        try folder.write(ReportCommandTests.jpeg(seed: 9), to: "inbox/pets/leo/IMG_0009.JPG")
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        #expect(daemon.events("quarantined").isEmpty && daemon.events("filed").count == 1, "\(daemon.text)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("inbox/site/pets/leo/index.html")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/quarantine")))
+
+        let imported = try DossierBinary.run(["import", "inbox", "--library", "Library", "--json"], in: folder.url)
+        let passed = try #require(imported.outcomes.first { ($0["source"] as? String)?.hasSuffix("/inbox/site") == true }, "\(imported.standardOutput)")
+        #expect(passed["status"] as? String == "skipped")
+        #expect(passed["errorCode"] as? String == "report-site")
+        #expect(!imported.outcomes.contains { ($0["source"] as? String)?.contains("/inbox/site/") == true })
+
+        let refused = try DossierBinary.run(["watch", "inbox/site", "--library", "Library"], in: folder.url)
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("is a Dossier report's site"), "\(refused.standardError)")
+    }
+
     /// A small JPEG whose pixels `seed` changes, Orientation 1.
     static func jpeg(seed: Int) -> [UInt8] {
         let (width, height) = (32, 24)

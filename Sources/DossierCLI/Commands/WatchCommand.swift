@@ -189,6 +189,11 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let boundary = LibraryBoundary(root: libraryRoot)
         let overlap: String?
+        if SkippedNames.isReportSite(inbox) {
+            StandardStreams.writeError("dossier: the inbox \(SourcePath.displayed(inbox)) is a Dossier report's site (pages made from a "
+                + "library by `dossier report`); give the daemon an inbox of its own, and the report another --out\n")
+            throw ExitCode(2)
+        }
         if boundary.contains(inbox) {
             overlap = "the inbox lies inside the library"
         } else if LibraryBoundary(root: inbox).contains(libraryRoot) {

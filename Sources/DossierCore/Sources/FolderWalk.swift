@@ -3,7 +3,7 @@ import Glibc
 /// The one walk of a folder tree, for `import` (`SourceDiscovery`) and `watch` (`InboxWatcher`):
 /// each folder read with `FolderEntries` (the same names passed over), in name order, depth
 /// first; a Dossier library met on the way never entered (the one filed into, seen through a
-/// second mount, or another one); links never followed into folders, so no cycle can make it
+/// second mount, or another one), nor a Dossier report's site (`SkippedNames.reportSiteMark`); links never followed into folders, so no cycle can make it
 /// endless. What each caller does with a file (stat it, settle it) is its own.
 public struct FolderWalk {
     public enum Event {
@@ -37,6 +37,11 @@ public struct FolderWalk {
     public func walk(_ folder: String, info: stat? = nil, _ visit: (Event) -> Bool) {
         if let isTheLibrary = LibraryBoundary.libraryKind(of: folder, info: info, library: library, mounts: mounts) {
             _ = visit(.passedOver(library: folder, isTheLibrary: isTheLibrary))
+            return
+        }
+        if let why = SkippedNames.whyPassedOver(folder: folder) {
+            let name = String(folder.split(separator: "/").last ?? "")
+            _ = visit(.passedOverName(FolderEntries.Entry(name: name, path: folder, isFolder: true, passedOver: why)))
             return
         }
         guard visit(.entering(folder: folder)) else { return }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Names that sync, download and office tools give files while they are still writing them, and
 /// folders they keep their own state in: what `import`'s walk (`SourceDiscovery`) and `watch`'s
 /// (`InboxWatcher`) both pass over, so the two take the same files. Such a file is not taken
@@ -42,7 +44,29 @@ public enum SkippedNames {
         return nil
     }
 
-    /// The codes of what is passed over: hidden files and folders, and files still being written.
+    /// The codes of what is passed over: hidden files and folders, files still being written,
+    /// and a Dossier report's site.
     public static let hiddenCode = "hidden"
     public static let beingWrittenCode = "being-written"
+    public static let reportSiteCode = "report-site"
+
+    /// The file `dossier report` writes first into its site's folder: a folder holding it (or
+    /// the site's state, `.report-state.json`, which sites made before the mark hold) is pages
+    /// made from a library, never a source, so neither `import` nor `watch` walks it (a report
+    /// written into a watched inbox would otherwise be quarantined page by page).
+    public static let reportSiteMark = ".dossier-report"
+    static let reportSiteState = ".report-state.json"
+
+    /// Whether a folder holds a Dossier report's site (its mark, or its state).
+    public static func isReportSite(_ folder: String) -> Bool {
+        [reportSiteMark, reportSiteState].contains { name in
+            var info = stat()
+            return SourcePath.withFileSystemPath("\(folder)/\(name)", { lstat($0, &info) }) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    /// Why a folder is passed over for what it holds: a report's site. Nil for any other.
+    static func whyPassedOver(folder: String) -> (code: String, reason: String)? {
+        isReportSite(folder) ? (reportSiteCode, "a Dossier report's site (pages made from a library by `dossier report`), not walked") : nil
+    }
 }
