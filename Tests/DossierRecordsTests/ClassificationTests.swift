@@ -71,6 +71,17 @@ struct ClassificationTests {
         #expect(draft.measurements == entry.measurements)
     }
 
+    @Test("A number too large to measure anything (three hundred nines, a trillion) is no quantity, never a value of 0 or infinity",
+          arguments: [String(repeating: "9", count: 305) + "g", String(repeating: "9", count: 400) + " g",
+                      String(repeating: "9", count: 300) + "kg", "1000000000000 g"])
+    func numbersTooLargeAreNoQuantity(_ written: String) throws {
+        let draft = try ClassificationTests.normalise("weight \(written)")
+        #expect(draft.kind == "weight")
+        #expect(draft.measurements.isEmpty, "\(draft.measurements)")
+        #expect(try ClassificationTests.normalise("weight 999999999999 g").measurements
+                == [RecordMeasurement(name: "weight", value: 999_999_999_999, unit: .grams)])
+    }
+
     @Test("PiyoLog's Japanese words give their kinds", arguments: [
         ("ミルク 120ml", "feeding"), ("母乳 左10分 右5分", "feeding"), ("搾母乳 60ml", "feeding"), ("離乳食 おかゆ", "feeding"),
         ("寝る", "sleep"), ("起きる", "wake"), ("おしっこ", "diaper"), ("うんち 多め", "diaper"), ("体重 6.2kg", "weight"),

@@ -11,6 +11,11 @@ public struct RecordMeasurement: Hashable, Sendable, Codable {
     /// Not part of the record's id.
     public let decimals: Int?
 
+    /// No care record measures a trillion of anything: a number this large or larger (`1e305
+    /// kg`, three hundred nines) is a slip or a hostile file, and is read as no quantity, its
+    /// text kept, rather than a value no unit or chart can hold.
+    public static let largestValue: Double = 1e12
+
     public init(name: String, value: Double, unit: MeasurementUnit, decimals: Int? = nil) {
         self.name = name
         self.value = value

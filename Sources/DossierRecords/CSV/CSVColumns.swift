@@ -467,7 +467,6 @@ public struct CSVColumns: Sendable {
     /// Conversions leave float noise (0.05 kg -> 50.00000000000001 g): 4 decimals are plenty.
     private static func rounded(_ value: Double) -> Double? {
         let rounded = (value * 10_000).rounded() / 10_000
-        // 1e305 kg is no weight, and would be written as nothing sensible.
-        return rounded.isFinite && abs(value) < 1e12 ? rounded : nil
+        return rounded.isFinite && abs(value) < RecordMeasurement.largestValue ? rounded : nil
     }
 }

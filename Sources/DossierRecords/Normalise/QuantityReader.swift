@@ -81,7 +81,7 @@ struct QuantityReader: Sendable {
                 }
                 end += 1
             }
-            guard let value = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+            guard let value = Double(String(decoding: digits, as: UTF8.self)), value < RecordMeasurement.largestValue else { return nil }
             return (value, String(decoding: UnsafeBufferPointer(rebasing: bytes[end...]), as: UTF8.self))
         }
     }
