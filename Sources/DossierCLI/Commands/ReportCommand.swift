@@ -53,7 +53,8 @@ struct ReportCommand: ParsableCommand {
                 + (outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) \(outcome.removed.count == 1 ? "page" : "pages") of subjects no longer there removed")
                 + "\n")
             for failure in outcome.thumbnailFailures {
-                StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the file itself (a picture, or a link to it) or a video's icon instead\n")
+                StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the file itself (a picture, or a link to it) "
+                    + "or a video's icon instead\n")
             }
             for failure in outcome.failures { StandardStreams.writeError("dossier: \(SourcePath.displayed("\(failure)"))\n") }
             if !outcome.failures.isEmpty { throw ExitCode(1) }

@@ -3,8 +3,9 @@ import Glibc
 /// The one walk of a folder tree, for `import` (`SourceDiscovery`) and `watch` (`InboxWatcher`):
 /// each folder read with `FolderEntries` (the same names passed over), in name order, depth
 /// first; a Dossier library met on the way never entered (the one filed into, seen through a
-/// second mount, or another one), nor a Dossier report's site (`SkippedNames.reportSiteMark`); links never followed into folders, so no cycle can make it
-/// endless. What each caller does with a file (stat it, settle it) is its own.
+/// second mount, or another one), nor a Dossier report's site (`SkippedNames.reportSiteMark`);
+/// links never followed into folders, so no cycle can make it endless. What each caller does
+/// with a file (stat it, settle it) is its own.
 public struct FolderWalk {
     public enum Event {
         /// A folder about to be read; `watch` watches it first, so a file put in while it is
