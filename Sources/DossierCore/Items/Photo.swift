@@ -4,7 +4,16 @@ public struct Photo: Sendable {
     public var format: PhotoFormat
     /// The bytes to file. Importers hand over the source's bytes; the orient transform replaces
     /// them with upright ones.
-    public var content: PhotoContent
+    public var content: PhotoContent {
+        didSet { knownContentDigest = nil }
+    }
+    /// The digest of `content` as its importer took it while reading the bytes, until a
+    /// transform replaces them.
+    private var knownContentDigest: ContentDigest?
+    /// SHA-256 of `content`: the digest its importer gave with the bytes (a file filed as it is
+    /// is hashed once, as it is read, not again at each step that names it), else, and once a
+    /// transform has replaced them, hashed when asked.
+    public var contentDigest: ContentDigest { knownContentDigest ?? content.digest }
     /// SHA-256 of the source's bytes, for deduplication of what was already imported.
     public let sourceDigest: ContentDigest
     /// How the pixels in `content` must be turned to look right; `.up` once turned.
@@ -42,12 +51,15 @@ public struct Photo: Sendable {
     /// Set by routing; nil until then.
     public var subject: Subject?
 
+    /// `contentDigest`: the SHA-256 of `content`, when the importer took it as it read the bytes
+    /// (the source's own, for an importer that hands the source's bytes over); else nil.
     public init(source: SourceFile, format: PhotoFormat, content: PhotoContent, sourceDigest: ContentDigest,
                 orientation: Orientation, width: Int, height: Int, captureDate: CaptureDate,
-                exif: [UInt8]?, isVerified: Bool = false, warnings: [String] = []) {
+                exif: [UInt8]?, isVerified: Bool = false, warnings: [String] = [], contentDigest: ContentDigest? = nil) {
         self.source = source
         self.format = format
         self.content = content
+        knownContentDigest = contentDigest
         self.sourceDigest = sourceDigest
         self.orientation = orientation
         self.width = width

@@ -20,7 +20,7 @@ public struct Filer: Sendable {
     }
 
     public func file(_ photo: Photo, for subject: Subject) throws -> FilingResult {
-        let digest = photo.content.digest
+        let digest = photo.contentDigest
         // A sidecar's bytes may be another photo's sidecar's too (the same edit made twice): it is
         // known by its place beside its photo, not by its bytes.
         if !photo.format.isSidecar, let known = try index?.filedFile(for: subject, digest: digest) {
@@ -105,7 +105,7 @@ public struct Filer: Sendable {
     /// nothing, nor anything partial. Its rendition is put back alike; `photoIsWhole` (the photo
     /// holds its bytes already, its rendition alone was damaged) puts back the rendition alone.
     private func refile(_ photo: Photo, at relativePath: String, photoIsWhole: Bool = false) throws -> FilingResult {
-        let digest = photo.content.digest
+        let digest = photo.contentDigest
         var keptAside: [String] = []
         if let rendition = photo.rendition {
             let renditionPath = Filer.renditionPath(of: relativePath, photo.format, rendition.format)

@@ -295,7 +295,7 @@ struct SourceWorker: Sendable {
                 outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
                                        destination: try layout.url(forRelativePath: path).path, warnings: warnings),
                 source: source, imported: importedSource(photo, subject: subject, filedPath: path))
-            worked.safeCopies = [SafeCopy(path: path, digest: upright.content.digest)]
+            worked.safeCopies = [SafeCopy(path: path, digest: upright.contentDigest)]
             // Filed before: its original was kept then if it had to be (checked now); `all` keeps
             // one now if none is.
             if originals == .all, try index?.originals(sha256: photo.sourceDigest.hex).isEmpty != false {

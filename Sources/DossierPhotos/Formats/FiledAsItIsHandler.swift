@@ -56,7 +56,7 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
                                      source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
-                          warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning })
+                          warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning }, contentDigest: digest)
         if format.joinsItsStill {
             // A raw shot with a JPEG: the same rule as a Live Photo's movie's, its name and a time that agrees.
             photo.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source, identifier: nil,

@@ -46,7 +46,7 @@ public struct HEIFHandler: PhotoFormatHandler {
         let format: PhotoFormat = brands.contains("avif") && !brands.contains("heic") ? .avif : .heic
         var photo = Photo(source: input.source, format: format, content: content, sourceDigest: digest,
                           orientation: orientation, width: inspection.width, height: inspection.height,
-                          captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings)
+                          captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings, contentDigest: digest)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
         photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
         try sink.accept(.photo(photo))

@@ -35,7 +35,7 @@ public struct JPEGHandler: PhotoFormatHandler {
                                      timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: .jpeg, content: content, sourceDigest: digest,
                           orientation: metadata.orientation, width: info.width, height: info.height,
-                          captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings)
+                          captureDate: metadata.captureDate, exif: exif, warnings: metadata.warnings, contentDigest: digest)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: .jpeg)
         photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
         try sink.accept(.photo(photo))

@@ -47,7 +47,7 @@ public struct MovieHandler: PhotoFormatHandler {
         let format = facts.rotation == nil ? PhotoFormat.m4a : MovieHandler.format(of: input.head)
         var video = Photo(source: input.source, format: format, content: content,
                           sourceDigest: digest, orientation: .up, width: 0, height: 0, captureDate: dated.date,
-                          exif: nil, isVerified: true, warnings: dated.warnings)
+                          exif: nil, isVerified: true, warnings: dated.warnings, contentDigest: digest)
         video.rotation = facts.rotation ?? 0
         video.contentIdentifier = facts.contentIdentifier
         video.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,

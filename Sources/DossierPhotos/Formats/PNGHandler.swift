@@ -59,7 +59,7 @@ public struct PNGHandler: PhotoFormatHandler {
         try sink.accept(.photo(Photo(source: input.source, format: .png, content: content, sourceDigest: digest,
                              orientation: metadata.orientation, width: inspection.width, height: inspection.height,
                              captureDate: metadata.captureDate, exif: inspection.exif, isVerified: true,
-                             warnings: metadata.warnings + [inspection.warning].compactMap { $0 })))
+                             warnings: metadata.warnings + [inspection.warning].compactMap { $0 }, contentDigest: digest)))
     }
 
     /// A PNG whose data ends early but whose first rows decode (viewers show them, the rest
@@ -71,7 +71,8 @@ public struct PNGHandler: PhotoFormatHandler {
         let metadata = PhotoMetadata(exif: nil, pngTime: nil, source: input.source, timeZone: context.timeZone)
         var photo = Photo(source: input.source, format: .png, content: content, sourceDigest: digest, orientation: .up,
                           width: 0, height: 0, captureDate: metadata.captureDate, exif: nil, isVerified: true,
-                          warnings: metadata.warnings + ["damaged (\(damage)), but it decodes: filed byte for byte as it is"])
+                          warnings: metadata.warnings + ["damaged (\(damage)), but it decodes: filed byte for byte as it is"],
+                          contentDigest: digest)
         photo.damage = damage
         return photo
     }

@@ -71,7 +71,8 @@ public struct SidecarHandler: PhotoFormatHandler {
         }
         let data = try whole ?? input.readAll()
         var sidecar = Photo(source: input.source, format: format, content: .memory(data.bytes), sourceDigest: data.digest,
-                            orientation: .up, width: 0, height: 0, captureDate: still.date, exif: nil, isVerified: true)
+                            orientation: .up, width: 0, height: 0, captureDate: still.date, exif: nil, isVerified: true,
+                            contentDigest: data.digest)
         sidecar.besideStill = still.path
         try sink.accept(.photo(sidecar))
     }

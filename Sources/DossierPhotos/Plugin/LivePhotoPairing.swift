@@ -105,11 +105,11 @@ struct LivePhotoPairing {
         guard let still = still(at: path), let upright = try? still.handler.upright(still.photo) else { return nil }
         // Filed already (an earlier import of the same bytes, dated then by another mtime): its name
         // in the library is the one to stand beside, not the one these bytes would get today.
-        let filed = (try? context.index?.filedFiles(sha256: upright.content.digest))?.lazy.compactMap { file -> String? in
+        let filed = (try? context.index?.filedFiles(sha256: upright.contentDigest))?.lazy.compactMap { file -> String? in
             let parts = file.path.split(separator: "/", maxSplits: 2)
             return parts.count == 3 && parts[2].hasPrefix("photos/") ? String(parts[2]) : nil
         }.first
-        let name = filed ?? context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.content.digest,
+        let name = filed ?? context.layout.photoName(takenAt: upright.captureDate.dateTime, digest: upright.contentDigest,
                                                      format: upright.format)
         return (name, CaptureDate(upright.captureDate.dateTime, origin: .itsPhoto, utcOffset: upright.captureDate.utcOffset),
                 LivePhotoPairing.identifier(of: still.photo))
