@@ -27,6 +27,8 @@ public protocol LibraryCatalog: Sendable {
     // Sources and their versions.
     func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError) -> ImportedSource?
     func importedSources(at path: String) throws(LibraryError) -> [ImportedSource]
+    /// Those of each path, in one read, grouped in the order of `paths`.
+    func importedSources(atAnyOf paths: [String]) throws(LibraryError) -> [ImportedSource]
     func keptSource(sha256: String) throws(LibraryError) -> KeptSource?
     func originals(sha256: String) throws(LibraryError) -> [KeptOriginal]
     func lineage(ofSource path: String, otherThan kept: String) throws(LibraryError) -> [SourceYearFile]

@@ -29,13 +29,12 @@ struct LivePhotoReunion {
         }
         // A raw of the shot filed before its JPEG came, alone under its own name, joins it too.
         let raws = still.format.joinsItsStill ? [] : layout.photoFormats.all.filter(\.joinsItsStill).map(\.fileExtension)
-        for ext in LivePhotoReunion.movieExtensions + raws.flatMap({ [$0.uppercased(), $0] }) {
-            candidates += try index.importedSources(at: "\(folder)/\(stem).\(ext)").filter { earlier in
-                earlier.subject == subject.path
-                    && IndexRebuilder.captureDate(fromName: earlier.filedPath)
-                        .map { $0.isWithin(CaptureDate.livePhotoWindow, of: still.captureDate.dateTime) } == true
-            }.map(\.filedPath)
-        }
+        let names = (LivePhotoReunion.movieExtensions + raws.flatMap({ [$0.uppercased(), $0] })).map { "\(folder)/\(stem).\($0)" }
+        candidates += try index.importedSources(atAnyOf: names).filter { earlier in
+            earlier.subject == subject.path
+                && IndexRebuilder.captureDate(fromName: earlier.filedPath)
+                    .map { $0.isWithin(CaptureDate.livePhotoWindow, of: still.captureDate.dateTime) } == true
+        }.map(\.filedPath)
         let filer = Filer(layout: layout, index: nil, dryRun: false)
         for moviePath in candidates {
             // A movie filed alone is under `videos/`, a raw alone under `photos/`; a movie already

@@ -151,8 +151,11 @@ struct LivePhotoPairing {
     private func filedEarlier(folder: String, stem: String, extensions: [String] = LivePhotoPairing.stillExtensions.sorted())
         -> String? {
         guard let index = context.index else { return nil }
-        for ext in extensions.flatMap({ [$0, $0.uppercased()] }) {
-            guard let earlier = try? index.importedSources(at: "\(folder)/\(stem).\(ext)").last else { continue }
+        let names = extensions.flatMap { [$0, $0.uppercased()] }.map { "\(folder)/\(stem).\($0)" }
+        guard let found = try? index.importedSources(atAnyOf: names) else { return nil }
+        // Each name's last row, in the order of the names.
+        for name in names {
+            guard let earlier = found.last(where: { $0.path == name }) else { continue }
             // `pets/leo/photos/2024/...heic`: the part inside the subject's folder.
             let parts = earlier.filedPath.split(separator: "/", maxSplits: 2)
             if parts.count == 3, parts[2].hasPrefix("photos/") { return String(parts[2]) }
