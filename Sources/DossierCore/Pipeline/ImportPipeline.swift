@@ -280,7 +280,12 @@ public struct ImportPipeline: Sendable {
         }
     }
 
-    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+    static func now() -> String { stamp(Date()) }
+
+    /// A time as the index writes it (`2024-01-02T03:04:05Z`, as `ISO8601DateFormatter` does). A
+    /// format style, not a formatter: making an `ISO8601DateFormatter` costs more than the rest of
+    /// a stamp, and every file filed is stamped.
+    static func stamp(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
 
     /// Gives a text source's staged copy its place under `sources/` (nothing is kept of a source
     /// that gave nothing: no records, no profiles, no problems); the source's index row then
@@ -302,7 +307,7 @@ public struct ImportPipeline: Sendable {
     /// The source's problems as ledger rows, each with its line as written (read back from the
     /// kept copy where the importer did not give it).
     func ledgerEntries(of worked: WorkedSource, keptPath: String?) -> SourceLedger {
-        let foundAt = ISO8601DateFormatter().string(from: Date())
+        let foundAt = ImportPipeline.now()
         let missing = Set(worked.ledger.filter { $0.text == nil }.compactMap(\.line))
         let lines = keptPath.flatMap { missing.isEmpty ? nil : try? SourceKeeper(layout: layout).lines(missing, ofKept: $0) } ?? [:]
         return SourceLedger(

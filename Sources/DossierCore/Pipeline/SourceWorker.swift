@@ -308,7 +308,7 @@ struct SourceWorker: Sendable {
             let filed = FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                   sourceSha256: photo.sourceDigest.hex, size: upright.content.size,
                                   capturedAt: upright.captureDate.iso8601,
-                                  filedAt: ISO8601DateFormatter().string(from: Date()),
+                                  filedAt: ImportPipeline.now(),
                                   contentIdentifier: upright.contentIdentifier)
             var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .imported, subject: subject,
