@@ -490,7 +490,7 @@ public final class LibraryIndex: Sendable {
 
     /// What an earlier import of the source at `path` left: its row, if any.
     public func importedSources(at path: String) throws(LibraryError) -> [ImportedSource] {
-        try read { db in try ImportedSource.filter(Column("path") == path).fetchAll(db) }
+        try read { db in try ImportedSource.fetchAll(db.cachedStatement(sql: "SELECT * FROM source WHERE path = ?"), arguments: [path]) }
     }
 
     /// `importedSources(at:)` of each path, in one read: a still asks after its movie and raws
@@ -498,33 +498,39 @@ public final class LibraryIndex: Sendable {
     /// The rows come grouped in the order of `paths`, each path's as `importedSources(at:)` gives them.
     public func importedSources(atAnyOf paths: [String]) throws(LibraryError) -> [ImportedSource] {
         guard !paths.isEmpty else { return [] }
+        // As many placeholders as names: a still asks under as many names each time, so the
+        // statement is prepared once a run.
+        let sql = "SELECT * FROM source WHERE path IN (" + Array(repeating: "?", count: paths.count).joined(separator: ",")
+            + ") ORDER BY path, requested_subject"
         let rows = try read { db in
-            try ImportedSource.filter(paths.contains(Column("path")))
-                .order(Column("path"), Column("requested_subject")).fetchAll(db)
+            try ImportedSource.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(paths))
         }
         let byPath = Dictionary(grouping: rows, by: \.path)
         var seen = Set<String>()
         return paths.filter { seen.insert($0).inserted }.flatMap { byPath[$0] ?? [] }
     }
 
+    // The lookups each file filed makes (this one, the filed files by digest, the sources by
+    // path) are SQL prepared once a run (`cachedStatement`): the query interface writes,
+    // authorizes and prepares its statement anew at each call, which cost more than the lookup.
+
     /// The record of an earlier import of this very file, if its size and mtime are unchanged.
     public func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError)
         -> ImportedSource?
     {
         try read { db in
-            try ImportedSource
-                .filter(Column("path") == source.path && Column("requested_subject") == (requestedSubject?.path ?? ""))
-                .filter(Column("size") == source.size && Column("mtime_ns") == source.modificationTime)
-                .filter(Column("departed_at") == nil)
-                .fetchOne(db)
+            try ImportedSource.fetchOne(db.cachedStatement(sql: """
+                SELECT * FROM source WHERE path = ? AND requested_subject = ? AND size = ? AND mtime_ns = ?
+                    AND departed_at IS NULL LIMIT 1
+                """), arguments: [source.path, requestedSubject?.path ?? "", source.size, source.modificationTime])
         }
     }
 
     /// A file of `subject` that came from a source with these bytes.
     public func filedFile(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> FiledFile? {
         try read { db in
-            try FiledFile.filter(Column("subject") == subject.path && Column("source_sha256") == sourceDigest.hex)
-                .fetchOne(db)
+            try FiledFile.fetchOne(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND source_sha256 = ? LIMIT 1"),
+                                   arguments: [subject.path, sourceDigest.hex])
         }
     }
 
@@ -532,8 +538,8 @@ public final class LibraryIndex: Sendable {
     /// several: two photos in it, or one a transform fanned out to), in path order.
     public func filedFiles(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> [FiledFile] {
         try read { db in
-            try FiledFile.filter(Column("subject") == subject.path && Column("source_sha256") == sourceDigest.hex)
-                .order(Column("path")).fetchAll(db)
+            try FiledFile.fetchAll(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND source_sha256 = ? ORDER BY path"),
+                                   arguments: [subject.path, sourceDigest.hex])
         }
     }
 
@@ -568,7 +574,8 @@ public final class LibraryIndex: Sendable {
     /// A file of `subject` with exactly these filed bytes.
     public func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile? {
         try read { db in
-            try FiledFile.filter(Column("subject") == subject.path && Column("sha256") == digest.hex).fetchOne(db)
+            try FiledFile.fetchOne(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND sha256 = ? LIMIT 1"),
+                                   arguments: [subject.path, digest.hex])
         }
     }
 
