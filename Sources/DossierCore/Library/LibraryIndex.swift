@@ -490,7 +490,7 @@ public final class LibraryIndex: Sendable {
 
     /// What an earlier import of the source at `path` left: its row, if any.
     public func importedSources(at path: String) throws(LibraryError) -> [ImportedSource] {
-        try read { db in try ImportedSource.fetchAll(db.cachedStatement(sql: "SELECT * FROM source WHERE path = ?"), arguments: [path]) }
+        try lookup { db in try ImportedSource.fetchAll(db.cachedStatement(sql: "SELECT * FROM source WHERE path = ?"), arguments: [path]) }
     }
 
     /// `importedSources(at:)` of each path, in one read: a still asks after its movie and raws
@@ -502,7 +502,7 @@ public final class LibraryIndex: Sendable {
         // statement is prepared once a run.
         let sql = "SELECT * FROM source WHERE path IN (" + Array(repeating: "?", count: paths.count).joined(separator: ",")
             + ") ORDER BY path, requested_subject"
-        let rows = try read { db in
+        let rows = try lookup { db in
             try ImportedSource.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(paths))
         }
         let byPath = Dictionary(grouping: rows, by: \.path)
@@ -518,7 +518,7 @@ public final class LibraryIndex: Sendable {
     public func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError)
         -> ImportedSource?
     {
-        try read { db in
+        try lookup { db in
             try ImportedSource.fetchOne(db.cachedStatement(sql: """
                 SELECT * FROM source WHERE path = ? AND requested_subject = ? AND size = ? AND mtime_ns = ?
                     AND departed_at IS NULL LIMIT 1
@@ -528,7 +528,7 @@ public final class LibraryIndex: Sendable {
 
     /// A file of `subject` that came from a source with these bytes.
     public func filedFile(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> FiledFile? {
-        try read { db in
+        try lookup { db in
             try FiledFile.fetchOne(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND source_sha256 = ? LIMIT 1"),
                                    arguments: [subject.path, sourceDigest.hex])
         }
@@ -537,7 +537,7 @@ public final class LibraryIndex: Sendable {
     /// Every file filed for the subject from a source with these bytes (a source may give
     /// several: two photos in it, or one a transform fanned out to), in path order.
     public func filedFiles(for subject: Subject, sourceDigest: ContentDigest) throws(LibraryError) -> [FiledFile] {
-        try read { db in
+        try lookup { db in
             try FiledFile.fetchAll(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND source_sha256 = ? ORDER BY path"),
                                    arguments: [subject.path, sourceDigest.hex])
         }
@@ -573,7 +573,7 @@ public final class LibraryIndex: Sendable {
 
     /// A file of `subject` with exactly these filed bytes.
     public func filedFile(for subject: Subject, digest: ContentDigest) throws(LibraryError) -> FiledFile? {
-        try read { db in
+        try lookup { db in
             try FiledFile.fetchOne(db.cachedStatement(sql: "SELECT * FROM filed WHERE subject = ? AND sha256 = ? LIMIT 1"),
                                    arguments: [subject.path, digest.hex])
         }
@@ -684,6 +684,13 @@ public final class LibraryIndex: Sendable {
 
     private func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try database.read(body) } catch { throw .index(path: path, reason: LibraryIndex.reason(error)) }
+    }
+
+    /// A read of one SELECT statement: SQLite reads a lone statement as one moment of the
+    /// database by itself, so the transaction and the read-only pragmas `read` puts around its
+    /// body (four statements more) are left out. Never for a write, nor for several statements.
+    private func lookup<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try database.unsafeRead(body) } catch { throw .index(path: path, reason: LibraryIndex.reason(error)) }
     }
 
     private func write(_ body: (Database) throws -> Void) throws(LibraryError) {
