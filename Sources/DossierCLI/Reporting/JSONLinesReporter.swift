@@ -18,7 +18,46 @@ struct JSONLinesReporter: OutcomeListener {
         }
     }
 
+    /// A source's line, written straight (`JSONLineWriter`), its keys in the order
+    /// `serializedLine(for:)`'s sorting puts them in (`JSONLineWriterTests` holds the two equal).
     static func line(for outcome: SourceOutcome) -> String {
+        // Profiles' changes are objects keyed by subject, in the order JSONSerialization's
+        // collation sorts those: rare, and left to it.
+        if outcome.profileChanges.contains(where: { !$0.changed.isEmpty || !$0.keptTyped.isEmpty }) {
+            return serializedLine(for: outcome)
+        }
+        var line = JSONLineWriter()
+        if !outcome.alsoFiled.isEmpty { line.add("alsoFiled", outcome.alsoFiled) }
+        if let cause = outcome.cause { line.add("cause", cause.name) }
+        if outcome.damaged { line.add("damaged", true) }
+        if let dateFrom = outcome.dateFrom { line.add("dateFrom", dateFrom) }
+        line.add("destination", outcome.destination)
+        line.add("error", outcome.error)
+        if let code = outcome.errorCode { line.add("errorCode", code) }
+        if let format = outcome.format { line.add("format", format) }
+        if outcome.motion { line.add("motion", true) }
+        if let original = outcome.original { line.add("original", original) }
+        if !outcome.problems.isEmpty { line.add("problems", outcome.problems) }
+        if let reading = outcome.reading { line.add("reading", reading) }
+        if outcome.hasRecords || outcome.recordsRemoved > 0 {
+            line.add("records", ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate, "removed": outcome.recordsRemoved])
+        }
+        if outcome.refiled { line.add("refiled", true) }
+        if let rendition = outcome.rendition { line.add("rendition", rendition) }
+        if let rotation = outcome.rotation { line.add("rotation", rotation) }
+        line.add("source", outcome.source)
+        if outcome.sourceRemoved { line.add("sourceRemoved", true) }
+        if let stage = outcome.stage { line.add("stage", stage.rawValue) }
+        line.add("status", outcome.status.rawValue)
+        line.add("subject", outcome.subject?.path)
+        if !outcome.subjects.isEmpty { line.add("subjects", outcome.subjects.map(\.path)) }
+        if let taken = outcome.taken { line.add("taken", taken) }
+        if !outcome.warnings.isEmpty { line.add("warnings", outcome.warnings) }
+        return line.line
+    }
+
+    /// A source's line as JSONSerialization writes it, keys sorted: what `line(for:)` writes.
+    static func serializedLine(for outcome: SourceOutcome) -> String {
         var object: [String: Any] = [
             "source": outcome.source,
             "status": outcome.status.rawValue,
