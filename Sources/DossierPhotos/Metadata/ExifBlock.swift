@@ -16,6 +16,11 @@ final class ExifBlock {
     /// real one (libexif reads at most 64 KiB of it) takes a small part of this budget.
     static let loadBudget = 4 << 20
 
+    /// How much of a TIFF structure libexif reads its directories from: it caps what it is given
+    /// at 0xFFFE bytes, its `Exif\0\0` header included (the largest JPEG APP1 segment). Past
+    /// them it reads only a maker note, which nothing that dates a photo asks for.
+    static let directoryBytes = 0xFFFE - 6
+
     /// Parses a TIFF-structured EXIF block (no `Exif\0\0` prefix). Nil when libexif finds no tags
     /// in it at all: such a block is left untouched, as EXIF is advisory. Entries past
     /// `loadBudget` are not read.

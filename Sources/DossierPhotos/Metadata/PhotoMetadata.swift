@@ -21,7 +21,9 @@ struct PhotoMetadata {
          containerDates: [CaptureDate] = [], containerDatesThatAreNone: [String] = [], source: SourceFile, timeZone: TimeZone,
          importedAt now: Date = Date()) {
         var warnings: [String] = []
-        let block = tiff.flatMap(ExifBlock.init(tiff:))
+        // A TIFF or a raw is its own EXIF block, megabytes long: only the part libexif reads the
+        // directories from is copied behind the header it wants.
+        let block = tiff.flatMap { ExifBlock(tiff: $0.count > ExifBlock.directoryBytes ? Array($0.prefix(ExifBlock.directoryBytes)) : $0) }
         if tiff != nil && block == nil { warnings.append(PhotoMetadata.unreadableExifWarning) }
         orientation = Orientation(exifValue: block?.orientationTag ?? 1)
         var candidates: [CaptureDate] = []
