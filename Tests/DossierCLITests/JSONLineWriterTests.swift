@@ -27,7 +27,8 @@ struct JSONLineWriterTests {
             #expect(JSONLineWriterTests.written(text) == (try JSONLineWriterTests.serialized(text)), "U+\(String(value, radix: 16))")
         }
         #expect(JSONLineWriterTests.written("") == (try JSONLineWriterTests.serialized("")))
-        #expect(JSONLineWriterTests.written("e\u{301} \u{0}\u{1F}\u{7F} 한글") == (try JSONLineWriterTests.serialized("e\u{301} \u{0}\u{1F}\u{7F} 한글")))
+        let mixed = "e\u{301} \u{0}\u{1F}\u{7F} 한글"
+        #expect(JSONLineWriterTests.written(mixed) == (try JSONLineWriterTests.serialized(mixed)))
     }
 
     @Test("A source's line, with none, some or all of its fields set, is the line JSONSerialization writes")

@@ -15,8 +15,8 @@ struct ImportedSourcesLookupTests {
     }
 
     static func source(_ path: String, requestedSubject: String = "") -> ImportedSource {
-        ImportedSource(path: path, requestedSubject: requestedSubject, size: 1, modificationTime: 2, sha256: String(repeating: "a", count: 64),
-                       subject: "pets/leo", filedPath: "pets/leo/videos/2024/2024-01-02_030405_aaaaaaaa.mov")
+        ImportedSource(path: path, requestedSubject: requestedSubject, size: 1, modificationTime: 2,
+                       sha256: String(repeating: "a", count: 64), subject: "pets/leo", filedPath: "pets/leo/videos/2024/2024-01-02_030405_aaaaaaaa.mov")
     }
 
     @Test("Several paths give the rows one lookup of each path gives, grouped in the order the paths were asked")

@@ -35,7 +35,8 @@ struct LongExifBlockTests {
         let offset = Int(tiff[4]) << 24 | Int(tiff[5]) << 16 | Int(tiff[6]) << 8 | Int(tiff[7])
         tiff = padded
         let moved = offset + 70_000
-        tiff.replaceSubrange(4..<8, with: [UInt8(moved >> 24 & 0xFF), UInt8(moved >> 16 & 0xFF), UInt8(moved >> 8 & 0xFF), UInt8(moved & 0xFF)])
+        tiff.replaceSubrange(4..<8, with: [UInt8(moved >> 24 & 0xFF), UInt8(moved >> 16 & 0xFF),
+                                           UInt8(moved >> 8 & 0xFF), UInt8(moved & 0xFF)])
         #expect(ExifBlock(tiff: tiff) == nil)
         let source = SourceFile(path: "/dump/scan.tif", size: Int64(tiff.count), modificationTime: 0)
         let metadata = PhotoMetadata(exif: tiff, pngTime: nil, source: source, timeZone: TimeZone(identifier: "UTC")!)

@@ -1,9 +1,9 @@
 /// One JSON object written straight into text, its keys in the order they are added: the
-/// `--json` line of a source, which `JSONSerialization` took more of an import's CPU to write
-/// than filing a small file does (every value boxed as `Any` and cast back, every key compared
-/// through ICU's collation to sort them). Strings are escaped exactly as `JSONSerialization` does
-/// with `.withoutEscapingSlashes` (`JSONLineWriterTests` compares the two), so a line reads the
-/// same whichever wrote it.
+/// `--json` line of a source, for which `JSONSerialization` boxed every value as `Any` and cast
+/// it back, and compared every key through ICU's collation to sort them, a part of filing a
+/// small file worth measuring (docs/performance.md). Strings are escaped exactly as
+/// `JSONSerialization` does with `.withoutEscapingSlashes` (`JSONLineWriterTests` compares the
+/// two), so a line reads the same whichever wrote it.
 struct JSONLineWriter {
     private var text = "{"
 
