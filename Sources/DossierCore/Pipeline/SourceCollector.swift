@@ -18,7 +18,11 @@ final class SourceCollector: ItemSink {
 
     private let worker: SourceWorker
     private let source: SourceFile
-    private let records: RecordBatchWriter
+    /// The library's copy of the source, named in every record's `source`.
+    private let keptSource: String?
+    /// Made with the first batch of records: a photo never sets up the record machinery (its
+    /// lanes, buffers and spill).
+    @exclusivity(unchecked) private var records: RecordBatchWriter?
     // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var batch: [RecordDraft] = []
     /// What the photos in it came to, merged (`WorkedSource.add`): a source may hold several.
@@ -46,7 +50,7 @@ final class SourceCollector: ItemSink {
     init(worker: SourceWorker, source: SourceFile, keptSource: String?) {
         self.worker = worker
         self.source = source
-        records = RecordBatchWriter(worker: worker, source: source, keptSource: keptSource)
+        self.keptSource = keptSource
     }
 
     func accept(_ item: consuming Item) throws {
@@ -139,7 +143,9 @@ final class SourceCollector: ItemSink {
         var full: [RecordDraft] = []
         full.reserveCapacity(SourceCollector.batchSize)
         swap(&full, &batch)
-        try records.submit(full)
+        let writer = records ?? RecordBatchWriter(worker: worker, source: source, keptSource: keptSource)
+        records = writer
+        try writer.submit(full)
     }
 
     /// What the worker hands the driving task.
@@ -168,11 +174,11 @@ final class SourceCollector: ItemSink {
             problems.append("\(source.path): \(entries) not filed (\(unassignedLines.count == 1 ? "line" : "lines") \(lines)\(more)): \(reason)")
         }
         if var photo, recordCount == 0, customItems.isEmpty {
-            records.discard()
+            records?.discard()
             photo.outcome.problems = problems
             return photo
         }
-        let pending = try records.finish()
+        let pending = try records?.finish() ?? PendingRecords(files: worker.layout.files)
         if var photo {
             // Photos and records from one source: the records are committed with it, the
             // photos' files indexed beside them.
@@ -180,11 +186,11 @@ final class SourceCollector: ItemSink {
             photo.outcome.subjects = subjects.count > 1 ? subjects.sorted { $0.path < $1.path } : []
             photo.pendingRecords = pending.total > 0 ? pending : nil
             photo.customItems = customItems
-            for problem in records.transformProblems() { report(problem) }
+            for problem in records?.transformProblems() ?? [] { report(problem) }
             photo.outcome.problems = problems
             return photo
         }
-        for problem in records.transformProblems() { report(problem) }
+        for problem in records?.transformProblems() ?? [] { report(problem) }
         if pending.total == 0 && customItems.isEmpty {
             if unassignedCount == 0 && entryProblems > 0 {
                 // A log whose every entry has a problem (each names an unknown subject, say):
@@ -222,7 +228,7 @@ final class SourceCollector: ItemSink {
     }
 
     func discard() {
-        records.discard()
+        records?.discard()
     }
 
     private func noteUnassigned(_ item: Item, reason: String) {
