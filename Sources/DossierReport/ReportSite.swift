@@ -11,8 +11,11 @@ public struct ReportSite {
     public struct Outcome: Sendable {
         /// The files written, relative to the site's folder.
         public var written: [String] = []
-        /// The pages of subjects no longer in the library, removed.
+        /// The pages of subjects no longer in the library, removed (with their year pages).
         public var removed: [String] = []
+        /// The year pages of subjects still there that no longer have them (their records now fit
+        /// on their page, or a year's records went), removed.
+        public var yearPagesRemoved: [String] = []
         /// Files whose bytes were already right.
         public var unchanged = 0
         /// Subject pages made anew, and those whose inputs had not changed (not even read).
@@ -96,6 +99,8 @@ public struct ReportSite {
         for (subject, profile) in profiles.profiles.sorted(by: { $0.subject < $1.subject }) {
             let pagePath = SubjectPage.path(of: subject)
             var page: String?
+            var yearPages: [(path: String, html: String)] = []
+            let keptYearPages = (previous?.subjects[subject.path]?.yearPages ?? [:]).filter { RecordsYearPage.isPath($0.key, of: subject) }
             let subjectProblems = problems.filter { $0.routeSubject == subject.path }
             do {
                 var media = try SubjectMedia.read(subject, layout: layout, digests: digests, renditions: renditions)
@@ -112,10 +117,13 @@ public struct ReportSite {
                 let summary: SubjectSummary
                 var made: String?
                 var pageDigest: String?
+                var yearPageDigests: [String: String]?
                 if let kept = previous?.subjects[subject.path], kept.digest == digest, let keptPage = kept.page,
-                   writer.read(pagePath).map(ReportState.digest(ofPage:)) == keptPage {
+                   writer.read(pagePath).map(ReportState.digest(ofPage:)) == keptPage,
+                   keptYearPages.allSatisfy({ writer.read($0.key).map(ReportState.digest(ofPage:)) == $0.value }) {
                     summary = kept.summary
                     pageDigest = keptPage
+                    yearPageDigests = kept.yearPages
                     outcome.subjectsUnchanged += 1
                 } else {
                     for slot in media.media.indices where media.media[slot].kind == .video {
@@ -127,12 +135,19 @@ public struct ReportSite {
                                            group: SubjectData.group(of: subject, profile: profile, species: species),
                                            records: records, media: media.media, problems: subjectProblems)
                     let prefix = "../../" + (output.libraryFromSite == "." ? "" : output.libraryFromSite + "/")
-                    made = SubjectPage(data: data, today: today, libraryPrefix: prefix).render()
+                    let subjectPage = SubjectPage(data: data, today: today, libraryPrefix: prefix)
+                    made = subjectPage.render()
                     pageDigest = made.map { ReportState.digest(ofPage: Array($0.utf8)) }
+                    yearPages = subjectPage.yearPages()
+                    if !yearPages.isEmpty {
+                        yearPageDigests = Dictionary(yearPages.map { ($0.path, ReportState.digest(ofPage: Array($0.html.utf8))) },
+                                                     uniquingKeysWith: { first, _ in first })
+                    }
                     summary = data.summary
                     outcome.subjectsMade += 1
                 }
-                state.subjects[subject.path] = ReportState.Entry(digest: digest, summary: summary, page: pageDigest)
+                state.subjects[subject.path] = ReportState.Entry(digest: digest, summary: summary, page: pageDigest,
+                                                                 yearPages: yearPageDigests)
                 summaries.append(summary)
                 if let born = profile?.born {
                     for anniversary in Anniversaries.on(today, born: born, isChild: subject.kind == .children) {
@@ -145,7 +160,16 @@ public struct ReportSite {
             }
             // Written outside the reading's `catch`: a site that cannot be written (a full disk, a
             // `report` link) stops the report, where a subject that cannot be read skips its page.
-            if let page { try writer.write(page, to: pagePath) }
+            if let page {
+                // The year pages before the page that links to them; then those of years it no
+                // longer has (its records now fit on the page, or a year file went).
+                for yearPage in yearPages { try writer.write(yearPage.html, to: yearPage.path) }
+                let current = Set(yearPages.map(\.path))
+                for path in keptYearPages.keys.sorted() where !current.contains(path) {
+                    if try writer.removePage(path) { outcome.yearPagesRemoved.append(path) }
+                }
+                try writer.write(page, to: pagePath)
+            }
         }
 
         // The pages of subjects gone from the library (renamed, or their folder removed) go too: a
@@ -158,7 +182,11 @@ public struct ReportSite {
         }
         for gone in (previous?.subjects.keys).map(Array.init) ?? [] where !existing.contains(gone) {
             guard let subject = try? Subject(parsing: gone) else { continue }
-            try writer.removePage(SubjectPage.path(of: subject))
+            for path in (previous?.subjects[gone]?.yearPages?.keys).map(Array.init)?.sorted() ?? []
+            where RecordsYearPage.isPath(path, of: subject) {
+                try writer.removePage(path)
+            }
+            if try writer.removePage(SubjectPage.path(of: subject)) { outcome.removed.append(SubjectPage.path(of: subject)) }
         }
 
         let prefix = output.libraryFromSite == "." ? "" : output.libraryFromSite + "/"
@@ -174,7 +202,6 @@ public struct ReportSite {
         try writer.write(String(decoding: try encoder.encode(state), as: UTF8.self) + "\n", to: ReportState.path)
         outcome.written = writer.written
         outcome.unchanged = writer.unchanged
-        outcome.removed = writer.removed
         return outcome
     }
 }

@@ -12,6 +12,10 @@ struct ReportState: Codable, Equatable {
         /// conflict, a hand edit) is made again though its inputs did not change. Nil in a state
         /// written before it was kept: the page is made again once.
         var page: String? = nil
+        /// The year pages of a subject with more records than its page lists: each one's path
+        /// below the site and the SHA-256 of its bytes as written, checked like the page's. Nil
+        /// when it has none.
+        var yearPages: [String: String]? = nil
     }
 
     static let path = ".report-state.json"

@@ -12,7 +12,6 @@ struct SiteWriter {
 
     private(set) var written: [String] = []
     private(set) var unchanged = 0
-    private(set) var removed: [String] = []
 
     /// A staged page older than this was left by a report that was killed.
     static let abandonedAfter: TimeInterval = 24 * 3600
@@ -48,13 +47,14 @@ struct SiteWriter {
     }
 
     /// Removes a page this site wrote, and its folder once nothing else is in it (a folder the
-    /// user put something in stays).
-    mutating func removePage(_ relativePath: String) throws(LibraryError) {
+    /// user put something in stays). False when there was no such page.
+    @discardableResult
+    mutating func removePage(_ relativePath: String) throws(LibraryError) -> Bool {
         let path = "\(root)/\(relativePath)"
-        guard files.isFile(path) else { return }
+        guard files.isFile(path) else { return false }
         try files.remove(path)
-        removed.append(relativePath)
         try files.removeFolderIfEmpty((path as NSString).deletingLastPathComponent)
+        return true
     }
 
     /// Whether a page is there (a page in the state whose file was deleted is made again).

@@ -223,20 +223,39 @@ struct SubjectPage {
 
     // MARK: Records
 
+    /// A page lists at most this many records, the latest: a log kept for years holds a hundred
+    /// thousand, and a page of them all (19 MB) is more than a phone's browser opens. Past it,
+    /// every record is listed on its year's page (`RecordsYearPage`).
+    static let recordsListed = 1_000
+
+    /// The year pages of a subject with more records than its page lists, newest year first;
+    /// none otherwise.
+    func yearPages() -> [(path: String, html: String)] {
+        guard data.records.count > SubjectPage.recordsListed else { return [] }
+        return recordsByYear().map { year, records in
+            (RecordsYearPage.path(of: data.subject, year: year), RecordsYearPage(data: data, year: year, records: records).render())
+        }
+    }
+
+    /// The records by the year of their date, newest year first, each year's in the order read.
+    private func recordsByYear() -> [(year: Int, records: [Record])] {
+        var byYear: [Int: [Record]] = [:]
+        for record in data.records { byYear[record.date.year, default: []].append(record) }
+        return byYear.keys.sorted(by: >).map { ($0, byYear[$0]!) }
+    }
+
     private func recordsSection() -> String {
         var out = "<section><h2>Records (\(data.records.count))</h2>\n"
         guard !data.records.isEmpty else { return out + "<p class=\"muted\">No records yet.</p></section>\n" }
-        out += "<input class=\"filter\" type=\"search\" placeholder=\"Filter records\" aria-label=\"Filter records\" data-table=\"records\">\n"
-        out += "<div class=\"table-wrap\"><table class=\"records\" id=\"records\"><thead><tr><th>Date</th><th>Kind</th><th>Measured</th>"
-            + "<th>As written</th><th>Source</th></tr></thead><tbody>\n"
-        for record in data.records.reversed() {
-            let measured = record.measurements.map { "\($0.shownValue) \($0.unit.rawValue)" }.joined(separator: ", ")
-            let source = (record.source.path.split(separator: "/").last.map(String.init) ?? record.source.path) + ":\(record.source.line)"
-            out += "<tr data-id=\"\(record.id.hex)\"><td>\(HTML.escape(record.date.iso8601))</td><td>\(HTML.escape(record.kind))</td>"
-                + "<td>\(HTML.escape(measured))</td><td>\(LanguageTag.span(record.text))</td>"
-                + "<td title=\"\(HTML.escape(record.source.path))\">\(HTML.escape(source))</td></tr>\n"
+        if data.records.count > SubjectPage.recordsListed {
+            let years = recordsByYear().map { year, records in
+                "<a href=\"\(RecordsYearPage.fileName(year: year))\">\(year)</a> (\(records.count))"
+            }
+            out += "<p class=\"years\">The latest \(SubjectPage.recordsListed) are listed here. Every record, by year: "
+                + years.joined(separator: ", ") + ".</p>\n"
         }
-        return out + "</tbody></table></div></section>\n"
+        out += RecordsTable.html(data.records.suffix(SubjectPage.recordsListed).reversed())
+        return out + "</section>\n"
     }
 
     // MARK: Problems

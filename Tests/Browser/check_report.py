@@ -17,6 +17,7 @@ Exit status 0 when every check holds; each failed check is printed with its page
 """
 import argparse
 import base64
+import datetime
 import json
 import os
 import shutil
@@ -30,6 +31,9 @@ from cdp import Browser  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CORPORA = os.environ.get("DOSSIER_CORPORA", os.path.join(os.path.dirname(ROOT), "shared", "corpora"))
+# A subject's page lists at most this many records, the latest; past it, every record is on its
+# year's page, records-YYYY.html (SubjectPage.recordsListed).
+RECORDS_LISTED = 1000
 SERIES = {"weight": ("weight",), "length": ("length", "height")}
 
 
@@ -63,11 +67,13 @@ def generated_library(dossier, work):
     shutil.rmtree(dump, ignore_errors=True)
     for subject, extra in [("children/minji", ["--name", "민지", "--alias", "Minji", "--born", "2024-01-10", "--sex", "girl"]),
                            ("pets/kong", ["--name", "콩이", "--born", "2022-06-01", "--species", "leopard gecko"]),
-                           ("pets/rosie", ["--name", "Rosie", "--species", "Grammostola rosea"])]:
+                           ("pets/rosie", ["--name", "Rosie", "--species", "Grammostola rosea"]),
+                           ("pets/bori", ["--name", "보리", "--species", "ball python"])]:
         run([dossier, "subjects", "add", subject, "--library", library] + extra)
     os.makedirs(os.path.join(dump, "children/minji"))
     os.makedirs(os.path.join(dump, "pets/kong"))
     os.makedirs(os.path.join(dump, "pets/rosie"))
+    os.makedirs(os.path.join(dump, "pets/bori"))
     weights = [3.3, 4.4, 5.6, 6.3, 7.0, 7.4, 7.9, 8.3, 8.6, 8.9, 9.2, 9.4, 9.6]
     lengths = [49.9, 54.7, 58.4, 61.4, 63.9, 65.9, 67.6, 69.2, 70.6, 72.0, 73.3, 74.5, 75.7]
     with open(os.path.join(dump, "children/minji/growth.txt"), "w", encoding="utf-8") as log:
@@ -86,6 +92,16 @@ def generated_library(dossier, work):
             log.write(f"2024-{month:02d}-{dom:02d} {notes[day % len(notes)]}\n")
     with open(os.path.join(dump, "pets/rosie/log.txt"), "w", encoding="utf-8") as log:
         log.write("2023-11-02 moult, all legs out\n2024-03-15 ate 1 cricket\n2024-06-20 moult <b>big</b> & clean\n")
+    # Three years of a snake keeper's daily notes: more records than a page lists, so a page per year.
+    bori_notes = ["fed 1 medium rat", "water changed", "refused the rat, tried again later", "in the hide all day",
+                  "shed started, eyes blue", "spot cleaned", "handled 10 min, calm", "humidity 60%"]
+    with open(os.path.join(dump, "pets/bori/keeper-log.txt"), "w", encoding="utf-8") as log:
+        day = datetime.date(2022, 3, 1)
+        for number in range(1150):
+            log.write(f"{day.isoformat()} {bori_notes[(number * 5 + number // 8) % len(bori_notes)]}\n")
+            if number % 30 == 0:
+                log.write(f"{day.isoformat()} weight {1200 + number // 3}g\n")
+            day += datetime.timedelta(days=1)
     # Photos: the samples' JPEGs, and a HEIC (shown through its rendition) from the corpora.
     for name in sorted(os.listdir(os.path.join(ROOT, "Samples/pets/leo"))):
         if name.upper().endswith(".JPG"):
@@ -286,10 +302,25 @@ def check_library(browser, dossier, library, name, checks, screenshots):
         drawn = 0
         if len(parts) == 2 and parts[0] in ("pets", "children"):
             records, points = expected_points(dossier, library, "/".join(parts))
-            drawn = check_charts(browser, checks, where, points)
-            check_records_table(browser, checks, where, records)
-            if shot_subject is None or (drawn and parts[0] == "children"):
-                shot_subject = path
+            name_of_page = os.path.basename(path)
+            if name_of_page.startswith("records-"):
+                # A year page: that year's records, every one, and no chart.
+                year = name_of_page[len("records-"):-len(".html")]
+                check_records_table(browser, checks, where, [r for r in records if r["date"].startswith(year + "-")])
+            else:
+                drawn = check_charts(browser, checks, where, points)
+                listed = records[-RECORDS_LISTED:]
+                check_records_table(browser, checks, where, listed)
+                years = sorted({r["date"][:4] for r in records})
+                year_pages = [os.path.join(os.path.dirname(path), f"records-{year}.html") for year in years]
+                if len(records) > RECORDS_LISTED:
+                    missing = [page for page in year_pages if page not in all_pages]
+                    checks.expect(not missing, where, f"{len(records)} records, but no year pages {missing}")
+                else:
+                    extra = [page for page in year_pages if page in all_pages]
+                    checks.expect(not extra, where, f"{len(records)} records fit on the page, yet year pages {extra}")
+                if shot_subject is None or (drawn and parts[0] == "children"):
+                    shot_subject = path
         if relative == ".":
             if os.path.basename(path) == "index.html":
                 screenshot(browser, os.path.join(screenshots, f"{name}-index.png"), 1200, 900)

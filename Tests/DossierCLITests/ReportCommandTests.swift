@@ -248,6 +248,106 @@ struct ReportCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/index.html")))
     }
 
+    /// A weight log of `days` rows for the crested gecko, a day apart from 2021-01-01 (so 1,205
+    /// rows reach into 2024), under `dump-<name>`, imported.
+    func importWeightLog(days: Int, into name: String = "big") throws {
+        let notes = ["after shedding", "before feeding", "on the kitchen scale", "", "grumpy", "tail kept"]
+        var csv = "Date,Weight (g),Note\n"
+        let start = Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2021, month: 1, day: 1))!
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        for day in 0..<days {
+            let date = formatter.string(from: start.addingTimeInterval(Double(day) * 86_400))
+            csv += "\(date),\(30 + day % 17),\(notes[day % notes.count])\n"
+        }
+        try folder.write(csv, to: "dump-big/pets/coco/weights.csv")
+        let imported = try DossierBinary.run(["import", "dump-big", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+    }
+
+    @Test("A subject with more records than its page lists shows the latest 1000 and links a page per year; the year pages list every record once")
+    func manyRecordsArePagedByYear() throws {
+        try importWeightLog(days: 1205)
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        let ids = try records("pets/coco").compactMap { $0["id"] as? String }
+        let dates = try records("pets/coco").compactMap { $0["date"] as? String }
+        #expect(ids.count == 1206)
+        let coco = try page("pets/coco/index.html")
+        #expect(ReportCommandTests.rowIDs(in: coco) == Array(ids.suffix(1000).reversed()))
+        #expect(coco.contains("<h2>Records (1206)</h2>"))
+        // 2023 holds the notepad's line of 2023-05-10 besides the log's 365 days.
+        #expect(coco.contains("Every record, by year: <a href=\"records-2024.html\">2024</a> (110), <a href=\"records-2023.html\">2023</a> (366), "
+                              + "<a href=\"records-2022.html\">2022</a> (365), <a href=\"records-2021.html\">2021</a> (365)."))
+        var listed: [String] = []
+        for year in [2024, 2023, 2022, 2021] {
+            let yearPage = try page("pets/coco/records-\(year).html")
+            let rows = ReportCommandTests.rowIDs(in: yearPage)
+            let expected = zip(ids, dates).filter { $0.1.hasPrefix("\(year)-") }.map(\.0).reversed()
+            #expect(rows == Array(expected), "\(year)")
+            #expect(yearPage.contains("<a href=\"index.html\">"))
+            listed += rows
+        }
+        #expect(listed == ids.reversed())
+        // A page with fewer records lists them all, with no year pages.
+        #expect(!folder.files(under: "Library/report/pets/leo").contains { $0.hasPrefix("records-") })
+        // Nothing changed: nothing is written again.
+        let before = stamps()
+        let again = try report()
+        #expect(again.standardError.contains(" 0 files written"), "\(again.standardError)")
+        #expect(stamps() == before)
+        // A year page cut short is made again, though nothing in the library changed.
+        let whole = try page("pets/coco/records-2022.html")
+        try String(whole.prefix(whole.count / 3)).write(toFile: folder.path("Library/report/pets/coco/records-2022.html"),
+                                                        atomically: false, encoding: .utf8)
+        #expect(try report().status == 0)
+        #expect(try page("pets/coco/records-2022.html") == whole)
+    }
+
+    @Test("Year pages go once a subject's records fit on its page, and with the subject; a path edited into the state is never removed")
+    func yearPagesGoWhenNoLongerNeeded() throws {
+        try importWeightLog(days: 1205)
+        #expect(try report().status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/records-2021.html")))
+        // The state names a page that is no year page of coco's: it is never read or removed.
+        let statePath = folder.path("Library/report/.report-state.json")
+        var state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statePath))) as? [String: Any])
+        var subjects = try #require(state["subjects"] as? [String: Any])
+        var entry = try #require(subjects["pets/coco"] as? [String: Any])
+        var yearPages = try #require(entry["yearPages"] as? [String: String])
+        #expect(yearPages.keys.sorted() == (2021...2024).map { "pets/coco/records-\($0).html" })
+        yearPages["pets/leo/index.html"] = "0"
+        yearPages["pets/coco/../../index.html"] = "0"
+        entry["yearPages"] = yearPages
+        subjects["pets/coco"] = entry
+        state["subjects"] = subjects
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: statePath))
+
+        // The log edited down to 20 days: its records now fit on the page.
+        try importWeightLog(days: 20)
+        #expect(try records("pets/coco").count == 21)
+        let leoBefore = stamps()["pets/leo/index.html"]
+        let shrunk = try report()
+        #expect(shrunk.status == 0, "\(shrunk.standardError)")
+        #expect(shrunk.standardError.contains(", 4 year pages no longer needed removed"), "\(shrunk.standardError)")
+        #expect(folder.files(under: "Library/report/pets/coco") == ["index.html"])
+        #expect(ReportCommandTests.rowIDs(in: try page("pets/coco/index.html")).count == 21)
+        // Never removed (and so never written again either).
+        #expect(leoBefore != nil && stamps()["pets/leo/index.html"] == leoBefore)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/index.html")))
+
+        // Many again, then the subject gone: its page and year pages go, and its folder.
+        try importWeightLog(days: 1205)
+        #expect(try report().status == 0)
+        #expect(folder.files(under: "Library/report/pets/coco").count == 5)
+        try FileManager.default.moveItem(atPath: folder.path("Library/pets/coco"), toPath: folder.path("coco-kept-aside"))
+        let gone = try report()
+        #expect(gone.status == 0, "\(gone.standardError)")
+        #expect(gone.standardError.contains(", 1 page of subjects no longer there removed\n"), "\(gone.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco")))
+    }
+
     @Test("A video no poster frame can be made of is an icon with its length that opens it; nothing of it is fetched until played")
     func videoWithoutPosterIsAnIconWithItsLength() throws {
         var movie = TestMovie()

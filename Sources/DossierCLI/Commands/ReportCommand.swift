@@ -51,6 +51,8 @@ struct ReportCommand: ParsableCommand {
             StandardStreams.writeError("dossier: report of \(pages) \(pages == 1 ? "subject" : "subjects"): "
                 + "\(outcome.written.count) \(outcome.written.count == 1 ? "file" : "files") written, \(outcome.unchanged) unchanged"
                 + (outcome.removed.isEmpty ? "" : ", \(outcome.removed.count) \(outcome.removed.count == 1 ? "page" : "pages") of subjects no longer there removed")
+                + (outcome.yearPagesRemoved.isEmpty ? "" : ", \(outcome.yearPagesRemoved.count) "
+                    + "\(outcome.yearPagesRemoved.count == 1 ? "year page" : "year pages") no longer needed removed")
                 + "\n")
             for failure in outcome.thumbnailFailures {
                 StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the file itself (a picture, or a link to it) "
