@@ -13,9 +13,11 @@ public struct ReportSite {
         public var written: [String] = []
         /// The pages of subjects no longer in the library, removed (with their year pages).
         public var removed: [String] = []
-        /// The year pages of subjects still there that no longer have them (their records now fit
-        /// on their page, or a year's records went), removed.
+        /// Year pages no longer needed (their subject's records now fit on its page, a year's
+        /// records went, or the subject did), removed.
         public var yearPagesRemoved: [String] = []
+        /// What the report could not do that leaves the site less than right, said, not failed.
+        public var warnings: [String] = []
         /// Files whose bytes were already right.
         public var unchanged = 0
         /// Subject pages made anew, and those whose inputs had not changed (not even read).
@@ -61,6 +63,14 @@ public struct ReportSite {
     public let output: ReportOutput
     public let today: RecordDate
 
+    /// The records oldest first, those of one date in the order read. Year files hold theirs in
+    /// date order, but one edited by hand may not (or may hold another year's), and the page's
+    /// "latest" and each year's page go by the date.
+    static func inDateOrder(_ records: [Record]) -> [Record] {
+        guard zip(records, records.dropFirst()).contains(where: { $1.date < $0.date }) else { return records }
+        return records.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+    }
+
     public init(layout: LibraryLayout, output: ReportOutput, today: RecordDate) {
         self.layout = layout
         self.output = output
@@ -70,7 +80,13 @@ public struct ReportSite {
     public func generate() throws -> Outcome {
         var outcome = Outcome()
         var writer = SiteWriter(files: output.files, root: output.path)
-        let previous = writer.read(ReportState.path).flatMap { try? JSONDecoder().decode(ReportState.self, from: Data($0)) }
+        let previous = ReportState.read(by: writer)
+        if previous == nil && writer.exists(ReportState.path) {
+            // Only what the state names is ever removed: without it, the pages it named for
+            // subjects or years no longer there stay.
+            outcome.warnings.append("the site's record of its last report (\(output.path)/\(ReportState.path)) could not be read: "
+                + "every page is made again, and pages it wrote for subjects or years no longer there stay until removed by hand")
+        }
         var state = ReportState(version: ReportSite.version, subjects: [:])
 
         let identity: LibraryIdentity?
@@ -131,6 +147,7 @@ public struct ReportSite {
                     }
                     var records: [Record] = []
                     try RecordStore(layout: layout).forEachRecord(of: subject) { records.append($0) }
+                    records = ReportSite.inDateOrder(records)
                     let data = SubjectData(subject: subject, profile: profile,
                                            group: SubjectData.group(of: subject, profile: profile, species: species),
                                            records: records, media: media.media, problems: subjectProblems)
@@ -161,14 +178,15 @@ public struct ReportSite {
             // Written outside the reading's `catch`: a site that cannot be written (a full disk, a
             // `report` link) stops the report, where a subject that cannot be read skips its page.
             if let page {
-                // The year pages before the page that links to them; then those of years it no
-                // longer has (its records now fit on the page, or a year file went).
+                // The year pages before the page that links to them, and those of years it no
+                // longer has (its records now fit on the page, or a year file went) only once the
+                // page no longer links to them: a write that fails midway leaves no link dangling.
                 for yearPage in yearPages { try writer.write(yearPage.html, to: yearPage.path) }
+                try writer.write(page, to: pagePath)
                 let current = Set(yearPages.map(\.path))
                 for path in keptYearPages.keys.sorted() where !current.contains(path) {
                     if try writer.removePage(path) { outcome.yearPagesRemoved.append(path) }
                 }
-                try writer.write(page, to: pagePath)
             }
         }
 
@@ -184,7 +202,7 @@ public struct ReportSite {
             guard let subject = try? Subject(parsing: gone) else { continue }
             for path in (previous?.subjects[gone]?.yearPages?.keys).map(Array.init)?.sorted() ?? []
             where RecordsYearPage.isPath(path, of: subject) {
-                try writer.removePage(path)
+                if try writer.removePage(path) { outcome.yearPagesRemoved.append(path) }
             }
             if try writer.removePage(SubjectPage.path(of: subject)) { outcome.removed.append(SubjectPage.path(of: subject)) }
         }

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// What the last report was made from, kept in the site's folder (`.report-state.json`): per
 /// subject, a digest of its page's inputs (the sizes and times of its profile, year files and
@@ -19,6 +20,16 @@ struct ReportState: Codable, Equatable {
     }
 
     static let path = ".report-state.json"
+
+    /// Far more than a state ever needs (a few hundred bytes a subject): a larger file is not one
+    /// this report wrote, and is not read into memory.
+    static let largest: Int64 = 64 << 20
+
+    /// The state the last report left, nil when there is none or it cannot be read.
+    static func read(by writer: SiteWriter) -> ReportState? {
+        guard let size = writer.size(of: path), size <= largest, let bytes = writer.read(path) else { return nil }
+        return try? JSONDecoder().decode(ReportState.self, from: Data(bytes))
+    }
 
     var version: Int
     var subjects: [String: Entry]

@@ -62,6 +62,11 @@ struct SiteWriter {
         files.isFile("\(root)/\(relativePath)")
     }
 
+    /// The size of a site file, nil when there is none.
+    func size(of relativePath: String) -> Int64? {
+        files.fileSize("\(root)/\(relativePath)")
+    }
+
     /// The bytes of a site file, nil when there is none.
     func read(_ relativePath: String) -> [UInt8]? {
         try? files.readFile("\(root)/\(relativePath)")

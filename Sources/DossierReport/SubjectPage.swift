@@ -237,7 +237,7 @@ struct SubjectPage {
         }
     }
 
-    /// The records by the year of their date, newest year first, each year's in the order read.
+    /// The records by the year of their date, newest year first, each year's oldest first.
     private func recordsByYear() -> [(year: Int, records: [Record])] {
         var byYear: [Int: [Record]] = [:]
         for record in data.records { byYear[record.date.year, default: []].append(record) }
@@ -249,7 +249,7 @@ struct SubjectPage {
         guard !data.records.isEmpty else { return out + "<p class=\"muted\">No records yet.</p></section>\n" }
         if data.records.count > SubjectPage.recordsListed {
             let years = recordsByYear().map { year, records in
-                "<a href=\"\(RecordsYearPage.fileName(year: year))\">\(year)</a> (\(records.count))"
+                "<a href=\"\(RecordsYearPage.fileName(year: year))\">\(RecordsYearPage.shown(year))</a> (\(records.count))"
             }
             out += "<p class=\"years\">The latest \(SubjectPage.recordsListed) are listed here. Every record, by year: "
                 + years.joined(separator: ", ") + ".</p>\n"

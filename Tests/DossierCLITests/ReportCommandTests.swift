@@ -344,8 +344,94 @@ struct ReportCommandTests {
         try FileManager.default.moveItem(atPath: folder.path("Library/pets/coco"), toPath: folder.path("coco-kept-aside"))
         let gone = try report()
         #expect(gone.status == 0, "\(gone.standardError)")
-        #expect(gone.standardError.contains(", 1 page of subjects no longer there removed\n"), "\(gone.standardError)")
+        #expect(gone.standardError.contains(", 1 page of subjects no longer there removed, 4 year pages no longer needed removed\n"),
+                "\(gone.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco")))
+    }
+
+    @Test("A state naming a file with a year page's name but no year's (records-12345.html) never has it removed")
+    func onlyYearsThatCanBeAreYearPages() throws {
+        try importWeightLog(days: 1205)
+        #expect(try report().status == 0)
+        try folder.write("mine\n", to: "Library/report/pets/coco/records-12345.html")
+        try folder.write("mine\n", to: "Library/report/pets/coco/records-0000.html")
+        let statePath = folder.path("Library/report/.report-state.json")
+        let text = try String(contentsOfFile: statePath, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"pets/coco/records-2021.html\"",
+                                               with: "\"pets/coco/records-12345.html\" : \"0\", \"pets/coco/records-0000.html\" : \"0\", \"pets/coco/records-2021.html\"")
+        #expect(edited != text)
+        try edited.write(toFile: statePath, atomically: false, encoding: .utf8)
+        try importWeightLog(days: 20)
+        let shrunk = try report()
+        #expect(shrunk.standardError.contains(", 4 year pages no longer needed removed"), "\(shrunk.standardError)")
+        #expect(folder.files(under: "Library/report/pets/coco").sorted() == ["index.html", "records-0000.html", "records-12345.html"])
+    }
+
+    @Test("A year page is never removed before the page linking to it is written: a report that fails midway leaves no link dangling")
+    func noDanglingYearLinks() throws {
+        try importWeightLog(days: 1205)
+        #expect(try report().status == 0)
+        // 2021's records gone (its year file moved away): 840 records are still more than the page lists.
+        try FileManager.default.moveItem(atPath: folder.path("Library/pets/coco/records/2021.jsonl"), toPath: folder.path("2021.jsonl"))
+        // The site's staging is a file: nothing can be written.
+        try FileManager.default.removeItem(atPath: folder.path("Library/report/.staging"))
+        try folder.write("in the way\n", to: "Library/report/.staging")
+        let failed = try report()
+        #expect(failed.status == 2, "\(failed.standardError)")
+        let coco = try page("pets/coco/index.html")
+        #expect(coco.contains("<a href=\"records-2021.html\">"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/records-2021.html")))
+        // Once it can write, the page links 2021 no more and its page goes.
+        try FileManager.default.removeItem(atPath: folder.path("Library/report/.staging"))
+        let mended = try report()
+        #expect(mended.status == 0, "\(mended.standardError)")
+        #expect(!(try page("pets/coco/index.html")).contains("records-2021.html"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/report/pets/coco/records-2021.html")))
+    }
+
+    @Test("The latest records are the latest by date, even when a year file edited by hand holds them out of order")
+    func latestByDateNotByFileOrder() throws {
+        try importWeightLog(days: 1205)
+        let yearFile = folder.path("Library/pets/coco/records/2022.jsonl")
+        var lines = try String(contentsOfFile: yearFile, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        // The last line of 2022 dated 2025-06-01 and moved to the top: the newest record of all.
+        let moved = lines.removeLast().replacingOccurrences(of: "\"2022-12-31", with: "\"2025-06-01")
+        #expect(moved.contains("\"2025-06-01"))
+        lines.insert(moved, at: 0)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: yearFile, atomically: false, encoding: .utf8)
+        #expect(try report().status == 0)
+        let coco = try page("pets/coco/index.html")
+        let rows = ReportCommandTests.rowIDs(in: coco)
+        #expect(rows.count == 1000)
+        let first = try #require(coco.range(of: "<tr data-id="))
+        #expect(coco[first.lowerBound...].prefix(80).contains("<td>2025-06-01"), "\(coco[first.lowerBound...].prefix(200))")
+        // Its year page lists it, in date order among its own.
+        let page2025 = try page("pets/coco/records-2025.html")
+        #expect(ReportCommandTests.rowIDs(in: page2025).count == 1)
+        #expect(!(try page("pets/coco/records-2022.html")).contains("<td>2025-06-01"))
+    }
+
+    @Test("A right-to-left override in a name turns no year around on a year page: the name comes last, isolated")
+    func yearPageTitleKeepsTheYearBeforeTheName() throws {
+        try importWeightLog(days: 1205)
+        let edited = try DossierBinary.run(["subjects", "edit", "pets/coco", "--name", "Coco\u{202E}evil", "--library", "Library"], in: folder.url)
+        #expect(edited.status == 0, "\(edited.standardError)")
+        #expect(try report().status == 0)
+        let yearPage = try page("pets/coco/records-2021.html")
+        #expect(yearPage.contains("<title>Records of 2021 · Coco\u{202E}evil</title>"))
+        #expect(yearPage.contains("<h1><bdi>Records of 2021 · Coco\u{202E}evil</bdi></h1>"))
+    }
+
+    @Test("A site state that cannot be read is said: every page is made again, and what it named may stay")
+    func unreadableStateIsSaid() throws {
+        #expect(try report().status == 0)
+        try Data([0xFF, 0xFE, 0x20, 0x67]).write(to: URL(fileURLWithPath: folder.path("Library/report/.report-state.json")))
+        let result = try report()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("dossier: warning: the site's record of its last report ("
+                                              + folder.path("Library/report/.report-state.json") + ") could not be read: every page is made again"),
+                "\(result.standardError)")
+        #expect(try report().standardError.contains("warning") == false)
     }
 
     @Test("A video no poster frame can be made of is an icon with its length that opens it; nothing of it is fetched until played")

@@ -54,6 +54,7 @@ struct ReportCommand: ParsableCommand {
                 + (outcome.yearPagesRemoved.isEmpty ? "" : ", \(outcome.yearPagesRemoved.count) "
                     + "\(outcome.yearPagesRemoved.count == 1 ? "year page" : "year pages") no longer needed removed")
                 + "\n")
+            for warning in outcome.warnings { StandardStreams.writeError("dossier: warning: \(warning)\n") }
             for failure in outcome.thumbnailFailures {
                 StandardStreams.writeError("dossier: warning: no thumbnail: \(SourcePath.displayed(failure)); its page shows the file itself (a picture, or a link to it) "
                     + "or a video's icon instead\n")

@@ -241,7 +241,11 @@ struct WatchCommand: AsyncParsableCommand {
             do {
                 let today = RecordDate.today(in: try LibraryTimeZone.of(layout))
                 let outcome = try ReportSite(layout: layout, output: output, today: today).generate()
-                logger.record(.report, ["files": .stringConvertible(outcome.written.count), "destination": "\(output.path)/index.html"])
+                var fields: Logger.Metadata = ["files": .stringConvertible(outcome.written.count), "destination": "\(output.path)/index.html"]
+                let removed = outcome.removed.count + outcome.yearPagesRemoved.count
+                if removed > 0 { fields["removed"] = .stringConvertible(removed) }
+                logger.record(.report, fields)
+                for warning in outcome.warnings { logger.record(.report, level: .warning, ["reason": "\(warning)"]) }
                 for failure in outcome.failures { logger.record(.report, level: .warning, ["reason": "\(failure)"]) }
             } catch {
                 logger.record(.failed, level: .error, ["reason": "the report could not be written: \(error)"])
