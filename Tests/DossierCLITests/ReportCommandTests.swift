@@ -433,6 +433,11 @@ struct ReportCommandTests {
                                               + folder.path("Library/report/.report-state.json") + ") could not be read: every page is made again"),
                 "\(result.standardError)")
         #expect(try report().standardError.contains("warning") == false)
+        // A state larger than any report writes is not read into memory: valid JSON behind 64 MiB
+        // of spaces is said as unreadable too.
+        let state = try Data(contentsOf: URL(fileURLWithPath: folder.path("Library/report/.report-state.json")))
+        try (Data(repeating: 0x20, count: 64 << 20) + state).write(to: URL(fileURLWithPath: folder.path("Library/report/.report-state.json")))
+        #expect(try report().standardError.contains("dossier: warning: the site's record of its last report ("))
     }
 
     @Test("A video no poster frame can be made of is an icon with its length that opens it; nothing of it is fetched until played")
