@@ -14,6 +14,9 @@ public struct ReportOutput: Sendable {
     /// mounted elsewhere.
     let libraryFromSite: String
 
+    /// The site is outside the library: its file system is rooted at the site, not the library.
+    public var isOutsideLibrary: Bool { files.root == path }
+
     /// Folders of a library that belong to Dossier, not to the report.
     static let libraryFolders: Set<String> = [".dossier", "sources", "originals", "quarantine", "config", "damaged"]
 

@@ -532,6 +532,21 @@ struct ReportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
     }
 
+    @Test("A subject's folder in a site elsewhere (--out) that is a link is refused as the site's, not the library's, and nothing is written through it")
+    func linkInSiteElsewhereIsRefused() throws {
+        #expect(try report(["--out", "site"]).status == 0)
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: folder.path("site/pets/leo"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("site/pets/leo"), withDestinationPath: folder.path("elsewhere"))
+        try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
+        #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
+        let result = try report(["--out", "site"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("site/pets/leo is a symbolic link inside the report's site "), "\(result.standardError)")
+        #expect(!result.standardError.contains("inside the library"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("elsewhere")).isEmpty)
+    }
+
     @Test("dossier watch --report refreshes the site after each batch: a weight dropped in the inbox is on the page")
     func watchRefreshesTheReport() async throws {
         try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)

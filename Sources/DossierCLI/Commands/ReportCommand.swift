@@ -12,8 +12,9 @@ struct ReportCommand: ParsableCommand {
             The site opens from the disk in any browser, offline (no scripts, fonts or styles from elsewhere): \
             index.html greets today's birthdays and shows every subject as a card, grouped by class; each \
             subject's page has its profile, weight and length charts (a child's against the WHO Child Growth \
-            Standards), its photos and videos by month, its feeding and shedding calendar, every record and its \
-            problems; problems.html and quarantine.html say what was not filed and what to do.
+            Standards), its photos and videos by month, its feeding and shedding calendar, its latest 1000 records \
+            (every record past that on a page a year) and its problems; problems.html and quarantine.html say what \
+            was not filed and what to do.
 
             It is written to <library>/report/ unless --out names another folder (never inside a subject's \
             folder). Run again, it reads and writes only what changed since: an unchanged library takes a \
@@ -45,7 +46,17 @@ struct ReportCommand: ParsableCommand {
         try CommandSupport.withLibraryError {
             let day = try date.map { try CommandSupport.day($0, option: "--date") }
                 ?? RecordDate.today(in: LibraryTimeZone.of(layout))
-            let outcome = try ReportSite(layout: layout, output: output, today: day).generate()
+            let outcome: ReportSite.Outcome
+            do {
+                outcome = try ReportSite(layout: layout, output: output, today: day).generate()
+            } catch LibraryError.symbolicLink(let path) where output.isOutsideLibrary {
+                // The site's own folders are walked as the library's are, links refused; but a site
+                // elsewhere is not the library, and the library's words would name the wrong place.
+                StandardStreams.writeError("dossier: \(SourcePath.displayed(path)) is a symbolic link inside the report's site "
+                    + "\(SourcePath.displayed(output.path)); Dossier never follows links there (they could lead its writes and "
+                    + "deletes outside it): replace it with a real folder or file\n")
+                throw ExitCode(2)
+            }
             let pages = outcome.subjectsMade + outcome.subjectsUnchanged
             StandardStreams.writeOut("\(output.path)/index.html\n")
             StandardStreams.writeError("dossier: report of \(pages) \(pages == 1 ? "subject" : "subjects"): "
