@@ -200,8 +200,7 @@ public struct ReportSite {
         }
         for gone in (previous?.subjects.keys).map(Array.init) ?? [] where !existing.contains(gone) {
             guard let subject = try? Subject(parsing: gone) else { continue }
-            for path in (previous?.subjects[gone]?.yearPages?.keys).map(Array.init)?.sorted() ?? []
-            where RecordsYearPage.isPath(path, of: subject) {
+            for path in (previous?.subjects[gone]?.yearPages ?? [:]).keys.sorted() where RecordsYearPage.isPath(path, of: subject) {
                 if try writer.removePage(path) { outcome.yearPagesRemoved.append(path) }
             }
             if try writer.removePage(SubjectPage.path(of: subject)) { outcome.removed.append(SubjectPage.path(of: subject)) }

@@ -3,12 +3,28 @@ import DossierPhotos
 import DossierRecords
 
 /// `<kind>/<id>/index.html`: a subject's profile, charts, photos and videos by month, care
-/// calendar, every record, and its problems.
+/// calendar, its latest records (all of them by year on `RecordsYearPage`s past
+/// `recordsListed`), and its problems.
 struct SubjectPage {
     let data: SubjectData
     let today: RecordDate
     /// The library's root as seen from this page (`../../..`).
     let libraryPrefix: String
+
+    /// The records by the year of their date, newest year first, each year's oldest first: the
+    /// page's links and the year pages, grouped once.
+    private let recordsByYear: [(year: Int, records: [Record])]
+
+    init(data: SubjectData, today: RecordDate, libraryPrefix: String) {
+        self.data = data
+        self.today = today
+        self.libraryPrefix = libraryPrefix
+        var byYear: [Int: [Record]] = [:]
+        if data.records.count > SubjectPage.recordsListed {
+            for record in data.records { byYear[record.date.year, default: []].append(record) }
+        }
+        recordsByYear = byYear.keys.sorted(by: >).map { ($0, byYear[$0]!) }
+    }
 
     static func path(of subject: Subject) -> String { "\(subject.path)/index.html" }
 
@@ -231,24 +247,16 @@ struct SubjectPage {
     /// The year pages of a subject with more records than its page lists, newest year first;
     /// none otherwise.
     func yearPages() -> [(path: String, html: String)] {
-        guard data.records.count > SubjectPage.recordsListed else { return [] }
-        return recordsByYear().map { year, records in
+        recordsByYear.map { year, records in
             (RecordsYearPage.path(of: data.subject, year: year), RecordsYearPage(data: data, year: year, records: records).render())
         }
-    }
-
-    /// The records by the year of their date, newest year first, each year's oldest first.
-    private func recordsByYear() -> [(year: Int, records: [Record])] {
-        var byYear: [Int: [Record]] = [:]
-        for record in data.records { byYear[record.date.year, default: []].append(record) }
-        return byYear.keys.sorted(by: >).map { ($0, byYear[$0]!) }
     }
 
     private func recordsSection() -> String {
         var out = "<section><h2>Records (\(data.records.count))</h2>\n"
         guard !data.records.isEmpty else { return out + "<p class=\"muted\">No records yet.</p></section>\n" }
-        if data.records.count > SubjectPage.recordsListed {
-            let years = recordsByYear().map { year, records in
+        if !recordsByYear.isEmpty {
+            let years = recordsByYear.map { year, records in
                 "<a href=\"\(RecordsYearPage.fileName(year: year))\">\(RecordsYearPage.shown(year))</a> (\(records.count))"
             }
             out += "<p class=\"years\">The latest \(SubjectPage.recordsListed) are listed here. Every record, by year: "

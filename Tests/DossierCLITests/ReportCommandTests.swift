@@ -249,8 +249,9 @@ struct ReportCommandTests {
     }
 
     /// A weight log of `days` rows for the crested gecko, a day apart from 2021-01-01 (so 1,205
-    /// rows reach into 2024), under `dump-<name>`, imported.
-    func importWeightLog(days: Int, into name: String = "big") throws {
+    /// rows reach into 2024), at `dump-big/pets/coco/weights.csv` (a smaller one later is a new
+    /// version of the same source), imported.
+    func importWeightLog(days: Int) throws {
         let notes = ["after shedding", "before feeding", "on the kitchen scale", "", "grumpy", "tail kept"]
         var csv = "Date,Weight (g),Note\n"
         let start = Calendar(identifier: .gregorian).date(from: DateComponents(timeZone: TimeZone(identifier: "UTC"), year: 2021, month: 1, day: 1))!
