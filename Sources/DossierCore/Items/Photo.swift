@@ -73,3 +73,55 @@ public struct Photo: Sendable {
         subject = nil
     }
 }
+
+// MARK: - PhotoContent
+
+/// Where a photo's bytes are while it passes through the pipeline.
+public enum PhotoContent: Sendable {
+    /// In memory: every photo of everyday size.
+    case memory([UInt8])
+    /// In a scratch file: a photo too large to hold in memory (its source file, or its pixels
+    /// once decoded), which the codecs read and write a part at a time.
+    case file(ScratchFile)
+
+    public var size: Int64 {
+        switch self {
+        case .memory(let bytes): Int64(bytes.count)
+        case .file(let file): file.size
+        }
+    }
+
+    /// SHA-256 of the bytes.
+    public var digest: ContentDigest {
+        switch self {
+        case .memory(let bytes): ContentDigest(of: bytes)
+        case .file(let file): file.digest
+        }
+    }
+}
+
+// MARK: - Orientation
+
+/// The EXIF Orientation tag: how the stored pixels must be turned to show the picture upright.
+public enum Orientation: Int, CaseIterable, Sendable, Codable {
+    case up = 1
+    case mirrored = 2
+    case down = 3
+    case mirroredDown = 4
+    /// Mirrored left-right, then turned 270 degrees clockwise (a transpose).
+    case mirroredLeft = 5
+    /// Turn 90 degrees clockwise to show upright.
+    case left = 6
+    /// Mirrored left-right, then turned 90 degrees clockwise (a transverse).
+    case mirroredRight = 7
+    /// Turn 270 degrees clockwise to show upright.
+    case right = 8
+
+    /// Reads a tag value the way viewers do: 0 and values out of range count as upright.
+    public init(exifValue: Int) {
+        self = Orientation(rawValue: exifValue) ?? .up
+    }
+
+    /// Whether turning upright swaps width and height.
+    public var swapsDimensions: Bool { rawValue >= 5 }
+}

@@ -1,3 +1,5 @@
+import Logging
+
 /// The steps of an import, in the order they run: the list to read first. `ImportPipeline` runs
 /// it for every source, for `dossier import` and `dossier watch` alike; only where the sources
 /// come from differs (`SourceDiscovery` walks the paths an import names; `InboxWatcher` hands on
@@ -65,3 +67,85 @@ public struct PluginStep: Sendable {
         self.anchor = anchor
     }
 }
+
+// MARK: - ImportSteps+Running
+
+/// The one runner of the list: `ImportPipeline` calls `work` for each source in a child task
+/// (up to `--jobs` at once) and `settle` for each as it finishes, one at a time. Both run on
+/// `BlockingExecutor`.
+extension ImportSteps {
+    /// Takes a source through the working steps until one decides its outcome. A step that
+    /// throws decides it too: the source failed, at the stage the error names.
+    func work(on found: SourceDiscovery.Found, in run: ImportRun) -> SourceInProgress {
+        var source = SourceInProgress(found)
+        for step in working {
+            run.observer?(step.name, source.path)
+            do {
+                if try step.run(&source, in: run) == .decided { break }
+            } catch {
+                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: step.stage, error: error)
+                var worked = WorkedSource(outcome: SourceOutcome(failed: failure), source: source.source)
+                worked.libraryFailure = failure.libraryError
+                source.worked = worked
+                break
+            }
+        }
+        if source.worked == nil {
+            // Every working step passed it on and none read it: a plugin's step list left out `read`.
+            source.worked = WorkedSource(outcome: SourceOutcome(
+                source: source.path, status: .failed, stage: .read,
+                error: "\(source.path): no step of this import reads it (\(names.joined(separator: ", ")))"), source: source.source)
+        }
+        return source
+    }
+
+    /// Takes a worked source through the settling steps; after one makes it fail, only those
+    /// that run for stopped sources. Once the library itself failed under it (a full disk, a
+    /// broken index) none: that is not the source's fault, and the import stops, saying why once.
+    func settle(_ source: SourceInProgress, in run: ImportRun) -> SourceInProgress {
+        var source = source
+        for step in settling where !source.stopped || step.runsForStoppedSources {
+            guard source.worked?.libraryFailure == nil else { break }
+            run.observer?(step.name, source.path)
+            do {
+                _ = try step.run(&source, in: run)
+            } catch {
+                let failure = error as? ImportFailure ?? ImportFailure(path: source.path, stage: step.stage, error: error)
+                if let library = failure.libraryError { source.worked?.libraryFailure = library }
+                source.fail(failure)
+            }
+        }
+        return source
+    }
+}
+
+// MARK: - ImportRun
+
+/// What every step of one import may use: the library, the options, the index, the registered
+/// extensions and the listeners.
+public struct ImportRun: Sendable {
+    public var layout: LibraryLayout { worker.layout }
+    public var options: ImportOptions { worker.options }
+    /// Nil in a dry run.
+    public var index: (any LibraryCatalog)? { worker.index }
+    public var context: PipelineContext { worker.context }
+    public var logger: Logger { worker.context.logger }
+    public let listeners: [any OutcomeListener]
+    /// Told the name of each step as it runs for a source (and of the item steps, route,
+    /// transform and file, as they run for it): the order tests listen here.
+    var observer: StepObserver? { worker.observer }
+    let worker: SourceWorker
+    /// The pipeline whose settling helpers (commit, index rows, removal) the settling steps use.
+    let pipeline: ImportPipeline
+    /// Photos' index rows settled and not yet committed (`IndexStep`); committed at the run's end.
+    var indexBatch: IndexBatch { worker.indexBatch }
+
+    init(worker: SourceWorker, pipeline: ImportPipeline, listeners: [any OutcomeListener]) {
+        self.worker = worker
+        self.pipeline = pipeline
+        self.listeners = listeners
+    }
+}
+
+/// Hears each step's name as it runs, with the source's path.
+public typealias StepObserver = @Sendable (_ step: String, _ source: String) -> Void

@@ -1,3 +1,7 @@
+import Foundation
+import Logging
+import Synchronization
+
 /// Reads one kind of source into items. Chosen by sniffing the source's first bytes, never by
 /// its name, so a `.JPG` that is really a PNG is read as a PNG.
 public protocol Importer: Sendable {
@@ -21,4 +25,83 @@ public protocol Importer: Sendable {
 
 extension Importer {
     public var keepsSource: Bool { true }
+}
+
+// MARK: - PipelineContext
+
+/// What importers and transforms may use besides the items: the run's logger, library,
+/// routing facts, and resources shared by the whole run (a keyword table loaded once).
+public struct PipelineContext: Sendable {
+    public let logger: Logger
+    public let layout: LibraryLayout
+    public let routing: RoutingContext
+    public let resources: RunResources
+    /// `--kind`: the kind of the records of sources that do not say (a CSV without a kind column).
+    public let requestedKind: String?
+    /// The library's time zone (`LibraryTimeZone`): where an instant (a property list date, a
+    /// file's mtime, a PNG's UTC time) becomes a day.
+    public let timeZone: TimeZone
+    /// Where photos too large to hold in memory are kept while they are worked on.
+    public let scratchFolder: ScratchFolder
+    /// The library's index, to read what earlier sources were filed as (a Live Photo's movie
+    /// finds its photo's name there once the photo has left the folder); nil in a dry run.
+    public let index: (any LibraryCatalog)?
+    /// The paths of this run's sources: a movie or a sidecar pairs with a photo among them or in
+    /// the index, never with a file beside it that the run does not take. Nil: any file beside.
+    public let sourcesInRun: Set<String>?
+
+    public init(logger: Logger, layout: LibraryLayout, routing: RoutingContext, resources: RunResources = RunResources(),
+                requestedKind: String? = nil, timeZone: TimeZone = .current, scratchFolder: ScratchFolder = .temporary,
+                index: (any LibraryCatalog)? = nil, sourcesInRun: Set<String>? = nil) {
+        self.index = index
+        self.sourcesInRun = sourcesInRun
+        self.timeZone = timeZone
+        self.scratchFolder = scratchFolder
+        self.logger = logger
+        self.layout = layout
+        self.routing = routing
+        self.resources = resources
+        self.requestedKind = requestedKind
+    }
+}
+
+// MARK: - RoutingContext
+
+/// What routers know besides the item.
+public struct RoutingContext: Sendable {
+    /// The subject named on the command line (`--subject`), if any.
+    public let requestedSubject: Subject?
+    /// The subjects that exist in the library (or that this import names by folder).
+    public let existingSubjects: Set<Subject>
+    /// Each subject's names and aliases from its profile, for sources that name subjects.
+    public let names: [Subject: [String]]
+    /// Whether a `pets/<id>` or `children/<id>` folder naming no subject makes one (`--create`).
+    public let createsSubjects: Bool
+
+    public init(requestedSubject: Subject?, existingSubjects: Set<Subject>, names: [Subject: [String]] = [:],
+                createsSubjects: Bool = false) {
+        self.requestedSubject = requestedSubject
+        self.existingSubjects = existingSubjects
+        self.names = names
+        self.createsSubjects = createsSubjects
+    }
+}
+
+// MARK: - RunResources
+
+/// Values a plugin loads once per run and shares across sources and workers, e.g. the library's
+/// keyword table. Keyed by type; the first caller loads, later ones get the same value.
+public final class RunResources: Sendable {
+    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+    public init() {}
+
+    public func value<Value: Sendable>(_ type: Value.Type, load: () throws -> Value) rethrows -> Value {
+        try values.withLock { values in
+            if let value = values[ObjectIdentifier(type)] as? Value { return value }
+            let value = try load()
+            values[ObjectIdentifier(type)] = value
+            return value
+        }
+    }
 }

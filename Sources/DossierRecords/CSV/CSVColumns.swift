@@ -470,3 +470,44 @@ public struct CSVColumns: Sendable {
         return rounded.isFinite && abs(value) < RecordMeasurement.largestValue ? rounded : nil
     }
 }
+
+// MARK: - CSVColumn
+
+/// One column of a CSV file: where it is, its header as written, and what it was taken to hold.
+public struct CSVColumn: Hashable, Sendable {
+    /// 0-based position in the row.
+    public let index: Int
+    public let header: String
+    public let role: CSVColumnRole
+    /// The role was read from the column's values, not its header (`Datum` holding dates).
+    public let foundByValues: Bool
+
+    public init(index: Int, header: String, role: CSVColumnRole, foundByValues: Bool = false) {
+        self.index = index
+        self.header = header
+        self.role = role
+        self.foundByValues = foundByValues
+    }
+}
+
+// MARK: - CSVDateOrder
+
+/// Which of a year-last date's first two numbers is the month: `09/01/2024` is 1 September
+/// month-first (as US apps write it) and 9 January day-first (as most of the world does).
+public enum CSVDateOrder: Sendable, Equatable {
+    case monthFirst
+    case dayFirst
+
+    /// As the reading line shows it.
+    public var pattern: String {
+        switch self {
+        case .monthFirst: return "M/D/Y"
+        case .dayFirst: return "D/M/Y"
+        }
+    }
+
+    /// The order `config/records.json`'s `monthFirst` names.
+    public init(monthFirst: Bool) {
+        self = monthFirst ? .monthFirst : .dayFirst
+    }
+}

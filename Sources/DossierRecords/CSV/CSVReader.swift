@@ -206,3 +206,165 @@ public struct CSVReader {
         return nil
     }
 }
+
+// MARK: - CSVRow
+
+/// One record of a CSV file: its fields, and the line it starts on so that a problem in it can
+/// be pointed at in the file.
+///
+/// The fields are kept as one run of UTF-8 bytes (quotes and escapes already undone) with where
+/// each ends, not as a `String` each: an import reads most cells as dates, numbers and names
+/// straight from the bytes, and makes strings only of the text it keeps.
+public struct CSVRow: Hashable, Sendable {
+    /// 1-based; a row whose quoted field spans lines is numbered by its first line.
+    public let line: Int
+    /// The fields' bytes, one after another.
+    let bytes: [UInt8]
+    /// Where each field ends in `bytes`: field `i` is `ends[i - 1]..<ends[i]` (the first starts at 0).
+    let ends: [Int]
+
+    public init(line: Int, fields: [String]) {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(fields.count)
+        for field in fields {
+            bytes.append(contentsOf: field.utf8)
+            ends.append(bytes.count)
+        }
+        self.init(line: line, bytes: bytes, ends: ends)
+    }
+
+    init(line: Int, bytes: [UInt8], ends: [Int]) {
+        self.line = line
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    /// Never fewer than the header has: missing trailing fields are padded with "".
+    public var count: Int { ends.count }
+
+    public var fields: [String] { (0..<count).map(field) }
+
+    public func field(_ index: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: index)]), as: UTF8.self) }
+    }
+
+    /// Where field `index` lies in `bytes`.
+    func range(of index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+
+    /// The line the row ends on: its first, plus the line breaks inside its quoted fields.
+    var lastLine: Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var breaks = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                breaks += 1
+            }
+            return line + breaks
+        }
+    }
+
+    /// The row with empty fields added up to `width`.
+    consuming func padded(to width: Int) -> CSVRow {
+        guard count < width else { return self }
+        var ends = ends
+        ends.append(contentsOf: repeatElement(bytes.count, count: width - count))
+        return CSVRow(line: line, bytes: bytes, ends: ends)
+    }
+}
+
+// MARK: - CSVRowValues
+
+/// What one CSV row says, read through its columns' roles. A cell that cannot be read is left out
+/// and described in `problems`, so one bad cell does not cost the rest of the row.
+public struct CSVRowValues: Equatable, Sendable {
+    /// The row's first line in the file.
+    public var line: Int
+    public var date: RecordDate?
+    /// From the end column, when the row has one.
+    public var endDate: RecordDate?
+    public var subjectName: String?
+    public var kind: String?
+    /// From the sub-kind column, kept as the record's `subkind` field.
+    public var subKind: String?
+    /// In the units records keep (g, cm, ml, min, count), named after their headers.
+    public var measurements: [RecordMeasurement]
+    /// Numbers in columns that do not say their unit, settled by the importer once it knows the
+    /// row's kind and subject.
+    var unitless: [UnitlessMeasurement] = []
+    /// A wide sheet's numbers, one record each for its column's subject.
+    var series: [CSVSeriesValue] = []
+    /// The unit column's cell (`lbs`), for the row's unitless number.
+    public var unitText: String?
+    public var note: String?
+    /// The non-empty cells of text columns, by header; cells past the header as "column N".
+    public var fields: [String: String]
+    /// E.g. "column 'Weight (kg)': 'abc' is not a number".
+    public var problems: [String]
+
+    public init(line: Int, date: RecordDate? = nil, subjectName: String? = nil, kind: String? = nil,
+                measurements: [RecordMeasurement] = [], note: String? = nil, fields: [String: String] = [:],
+                problems: [String] = []) {
+        self.line = line
+        self.date = date
+        self.subjectName = subjectName
+        self.kind = kind
+        self.measurements = measurements
+        self.note = note
+        self.fields = fields
+        self.problems = problems
+    }
+
+    /// The record these values draft, once the importer has the subject and the kind: the note
+    /// is its text, or without one, the row as written (`rowText`, only made when needed). The
+    /// values' strings and arrays move into the draft, not copied.
+    consuming func draft(source: RecordSource, subject: Subject?, date: RecordDate, kind: String?,
+                         rowText: @autoclosure () -> String) -> RecordDraft {
+        if let subKind { fields["subkind"] = subKind }
+        return RecordDraft(source: source, subject: subject, date: date, kind: kind, body: note?[...] ?? "",
+                           text: note ?? rowText(), measurements: measurements, fields: fields)
+    }
+}
+
+// MARK: - CSVSectionBreaks
+
+/// Follows a table's rows in order to tell where a new table starts (`CSVSectionStart`): a
+/// header counts only after a blank line or a marker, and a marker only once a header follows it.
+struct CSVSectionBreaks {
+    /// The row before the one being looked at (kept whole: its end line is only worked out when
+    /// the next row has no date, which is seldom).
+    private var previous: CSVRow?
+    private var previousLine: Int
+    /// The marker just met, waiting for its header.
+    private(set) var pendingMarker: (name: String, row: CSVRow)?
+
+    init(headerLine: Int) {
+        previousLine = headerLine
+    }
+
+    /// What `row` starts, if anything; `dated` rows start nothing. A marker's row is held until
+    /// the next row says whether it was one (`takeMarker`, `abandonedMarker`).
+    mutating func start(of row: CSVRow, dated: Bool) -> CSVSectionStart? {
+        defer { previous = row }
+        guard !dated else { return nil }
+        let lastLine = previous?.lastLine ?? previousLine
+        let afterBreak = pendingMarker != nil || row.line > lastLine + 1
+        let start = CSVSectionStart(row: row, afterBreak: afterBreak)
+        if case .marker(let name)? = start { pendingMarker = (name, row) }
+        return start
+    }
+
+    /// The waiting marker's name, once its header has come.
+    mutating func takeMarker() -> String? {
+        defer { pendingMarker = nil }
+        return pendingMarker?.name
+    }
+
+    /// A marker no header followed (`[Vet said: stop formula]` in a table): the row, to report
+    /// as a row with no date.
+    mutating func abandonedMarker() -> CSVRow? {
+        defer { pendingMarker = nil }
+        return pendingMarker?.row
+    }
+}

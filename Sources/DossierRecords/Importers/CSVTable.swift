@@ -188,3 +188,296 @@ struct CSVTable {
         return series.isEmpty ? series : series.merging(emptySoFar) { first, _ in first }
     }
 }
+
+// MARK: - CSVTableScan
+
+/// Decides, for each date or time column of a CSV table, the order its year-last dates are read
+/// in, from every value of the column; and checks each role found by the first rows' values (a
+/// `Datum` of dates, a column of names) against every value. The table is read once more, ahead
+/// of the rows being filed, when its first rows show dates whose order is a question or a role
+/// was found by values (ISO dates under a `Date` header need no pass).
+///
+/// One reader goes through the file ahead of the import, only ever forward: a file of many
+/// tables (sections) is read twice in all, not once more for each table.
+final class CSVTableScan {
+    private let path: String
+    private let dialect: CSVDialect
+    // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
+    @exclusivity(unchecked) private var reader: CSVReader?
+    /// A row the reader gave that belongs to a later table than the one asked about.
+    @exclusivity(unchecked) private var heldRow: CSVRow?
+
+    init(path: String, dialect: CSVDialect) {
+        self.path = path
+        self.dialect = dialect
+    }
+
+    /// What reading a whole table found: each date column's order, and the columns whose role
+    /// was found by the first rows' values but that fewer than four in five of all their values
+    /// bear out (by index: how many of how many did).
+    struct Findings {
+        var orders: [Int: CSVDateOrderDecision] = [:]
+        var rolesNotBorneOut: [Int: (matching: Int, values: Int)] = [:]
+    }
+
+    /// The findings for the table under the header on `headerLine` (its rows up to the next
+    /// table's header); nothing to find when its first rows hold no year-last date and no role
+    /// was found by values.
+    func decide(columns: CSVColumns, firstRows: [CSVRow], monthFirst: Bool, headerLine: Int) throws -> Findings {
+        let dateColumns = columns.dateColumns
+        // A unit column or a subject's column that the whole table does not bear out would change
+        // every row's numbers without a word. A date or subject column found by values stays:
+        // each of its cells that is no date or no name is that row's own problem, and seen.
+        let byValues = columns.columns.filter { column in
+            guard column.foundByValues else { return false }
+            if case .series = column.role { return true }
+            return column.role == .unit
+        }
+        let yearLast = !dateColumns.isEmpty && firstRows.contains { row in
+            dateColumns.contains { CSVTableScan.yearLastPair(in: row, column: $0.index) != nil }
+        }
+        guard yearLast || !byValues.isEmpty else { return Findings() }
+        var tallies = Array(repeating: (matching: 0, values: 0), count: byValues.count)
+        var scans = Array(repeating: CSVDateOrderScan(), count: dateColumns.count)
+        if reader == nil { reader = try CSVReader(path: path, dialect: dialect) }
+        var breaks = CSVSectionBreaks(headerLine: headerLine)
+        while let row = try heldRow ?? reader!.next() {
+            heldRow = nil
+            guard row.line > headerLine else { continue }
+            var dated = false
+            for (position, column) in dateColumns.enumerated() where yearLast {
+                guard let pair = CSVTableScan.yearLastPair(in: row, column: column.index) else { continue }
+                dated = true
+                scans[position].add(pair) { row.field(column.index).trimmedWhitespace }
+            }
+            for (position, column) in byValues.enumerated() where column.index < row.count {
+                let cell = row.field(column.index).trimmedWhitespace
+                guard !cell.isEmpty else { continue }
+                tallies[position].values += 1
+                if CSVTableScan.bearsOut(column.role, cell) { tallies[position].matching += 1 }
+            }
+            // The next table's rows are its own: kept for when it is asked about.
+            if breaks.start(of: row, dated: dated) == .header {
+                heldRow = row
+                break
+            }
+        }
+        var findings = Findings()
+        for (position, column) in dateColumns.enumerated() where yearLast {
+            findings.orders[column.index] = scans[position].decision(monthFirst: monthFirst)
+        }
+        for (position, column) in byValues.enumerated() where tallies[position].matching * 5 < tallies[position].values * 4 {
+            findings.rolesNotBorneOut[column.index] = tallies[position]
+        }
+        return findings
+    }
+
+    /// Whether a cell is what its column was taken to hold.
+    private static func bearsOut(_ role: CSVColumnRole, _ cell: String) -> Bool {
+        switch role {
+        case .unit: return CSVHeaderVocabulary.key(cell).count > 1 && CSVHeaderVocabulary.isUnit(cell)
+        case .series: return CSVNumber.parse(cell, decimalComma: false) != nil || CSVNumber.parse(cell, decimalComma: true) != nil
+            || CSVHeaderVocabulary.isUnit(cell.filter { !$0.isNumber && $0 != "." && $0 != "," && $0 != " " })
+        default: return true
+        }
+    }
+
+    /// The cell's first two numbers when it is a date written with the year last.
+    static func yearLastPair(in row: CSVRow, column: Int) -> CSVTimestamp.YearLastPair? {
+        guard column < row.count else { return nil }
+        return row.bytes.withUnsafeBufferPointer { bytes in
+            let cell = UnsafeBufferPointer(rebasing: bytes[row.range(of: column)]).trimmedWhitespace
+            guard !cell.isEmpty else { return nil }
+            return CSVTimestamp.parse(cell)?.yearLastPair
+        }
+    }
+}
+
+// MARK: - SampleRows
+
+/// The header of a sample and the rows under it: the first row with two or more fields (a title
+/// line above it skipped), then each later line that is a whole row.
+struct SampleRows {
+    let lines: [String]
+
+    mutating func header() -> [String]? {
+        headerAndRows()?.header
+    }
+
+    /// The header and the sample's rows below it (a row whose quoted field goes on past its line
+    /// is left out: the sample only shows what its columns hold).
+    func headerAndRows() -> (header: [String], rows: [[String]])? {
+        let textLines = lines.enumerated().map { TextLine(number: $0.offset + 1, text: $0.element, terminator: "\n") }
+        let dialect = CSVDialectSniffer.sniff(textLines)
+        var parser = CSVRowParser(dialect: dialect)
+        func row(_ line: TextLine) -> [String]? {
+            parser.reset()
+            guard (try? parser.feed(line.text)) == true else { return nil }
+            return parser.takeFields()
+        }
+        for (position, line) in textLines.prefix(3).enumerated() {
+            guard let header = row(line), header.count >= 2 else { continue }
+            return (header, textLines.dropFirst(position + 1).compactMap(row))
+        }
+        return nil
+    }
+}
+
+// MARK: - CSVHeaderVocabulary
+
+/// The words tracking apps and spreadsheets use in CSV headers, in English and Korean (and a few
+/// German and Japanese measurement names), and the units they put in them. Headers are compared as `key(_:)` makes them, so "Time Stamp",
+/// "time_stamp" and "TIMESTAMP" are one word.
+enum CSVHeaderVocabulary {
+    enum Dimension: Hashable, Sendable {
+        case mass, length, volume, duration, count
+
+        var unit: MeasurementUnit {
+            switch self {
+            case .mass: return .grams
+            case .length: return .centimetres
+            case .volume: return .millilitres
+            case .duration: return .minutes
+            case .count: return .count
+            }
+        }
+
+        /// What a column headed by a unit alone (`grams`, `kg`, `oz`) measures.
+        var measurementName: String {
+            switch self {
+            case .mass: return "weight"
+            case .length: return "length"
+            case .volume: return "amount"
+            case .duration: return "duration"
+            case .count: return "count"
+            }
+        }
+    }
+
+    static let dateWords: Set<String> = ["date", "day", "날짜", "일자", "일시", "timestamp", "datetime", "start", "starttime",
+                                         "startdate", "dateandtime", "datetimestamp", "when", "logged", "loggedat",
+                                         "recorded", "recordedat", "createdat", "기록일", "기록일시", "날짜시간",
+                                         // German, Dutch and Scandinavian sheets; Spanish; Japanese and Chinese.
+                                         "datum", "fecha", "日付", "日期"]
+    /// When an entry ended: a shed completed, a feeding or a nap over.
+    static let endWords: Set<String> = ["end", "endtime", "enddate", "ended", "endedat", "finish", "finished", "finishedat",
+                                        "completed", "completedat", "stop", "stoptime", "stopped", "until", "to",
+                                        "종료", "종료시간", "종료일", "끝", "終了", "終了時刻"]
+    static let timeWords: Set<String> = ["time", "시간", "시각", "timeofday"]
+    static let subjectWords: Set<String> = ["name", "subject", "pet", "animal", "child", "baby", "이름", "개체", "아이",
+                                            "petname", "childname", "babyname", "animalname"]
+    static let kindWords: Set<String> = ["kind", "type", "category", "event", "activity", "종류", "구분", "분류",
+                                         "eventtype", "activitytype", "recordcategory", "recordtype", "entrytype",
+                                         "種類", "カテゴリ", "カテゴリー", "項目"]
+    /// What a kind column's entry is more precisely (`Bottle`, `Left Breast`), kept on the record.
+    static let subKindWords: Set<String> = ["method", "subtype", "subcategory", "subkind", "feedingtype", "feedtype",
+                                            "detail", "세부", "세부종류", "세부항목", "방법", "詳細", "方法"]
+    /// Counts of a meal, by the name records keep them under: what was offered, eaten, refused.
+    /// A cell may also say yes or no (`Refused: yes`, `Ate: 0`).
+    static let mealCounts: [String: String] = [
+        "offered": "offered", "given": "offered", "presented": "offered", "급여수": "offered", "급여개수": "offered",
+        "준개수": "offered", "angeboten": "offered", "gefressen": "eaten", "verweigert": "refused", "eaten": "eaten", "ate": "eaten", "consumed": "eaten", "먹은수": "eaten", "먹은개수": "eaten",
+        "refused": "refused", "rejected": "refused", "noteaten": "refused",
+        "거부": "refused", "거식": "refused", "안먹음": "refused", "남김": "refused", "食べ残し": "refused",
+    ]
+    /// A number that measures what its row's kind does (`Quantity` 20 beside `lbs`).
+    static let quantityWords: Set<String> = ["quantity", "qty", "value", "수치", "값", "数量", "値"]
+    /// The unit of the row's quantity.
+    static let unitWords: Set<String> = ["unit", "units", "uom", "unitofmeasure", "단위", "単位"]
+    static let noteWords: Set<String> = ["note", "notes", "memo", "memos", "comment", "comments", "메모", "비고", "내용"]
+
+    /// Measurement names that need no unit in the header, and the dimension they measure.
+    static let measurementNames: [String: Dimension] = [
+        "weight": .mass, "무게": .mass, "체중": .mass, "mass": .mass, "gewicht": .mass, "体重": .mass,
+        "height": .length, "키": .length, "length": .length, "길이": .length, "신장": .length, "länge": .length, "身長": .length,
+        "amount": .volume, "volume": .volume, "양": .volume,
+        "duration": .duration, "minutes": .duration, "mins": .duration, "분": .duration, "시간분": .duration,
+        "sleep": .duration, "수면": .duration,
+        "count": .count, "수량": .count, "마리": .count, "개": .count, "개수": .count,
+    ]
+
+    /// Units by `key(_:)` of how they are written, with every dimension they may mean.
+    /// An ounce is fluid (ml) unless the column weighs something; an "m" is minutes on a duration.
+    private static let units: [String: [(Dimension, Double)]] = {
+        var table: [String: [(Dimension, Double)]] = [:]
+        func add(_ words: [String], _ dimension: Dimension, _ factor: Double) {
+            for word in words { table[word, default: []].append((dimension, factor)) }
+        }
+        add(["g", "gr", "gram", "grams", "gramme", "grammes", "그램", "그람"], .mass, 1)
+        add(["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "킬로", "킬로그램"], .mass, 1000)
+        add(["mg", "milligram", "milligrams"], .mass, 0.001)
+        add(["lb", "lbs", "pound", "pounds", "파운드"], .mass, 453.59237)
+        add(["floz", "fluidounce", "fluidounces"], .volume, 29.5735)
+        add(["oz", "ounce", "ounces", "온스"], .volume, 29.5735)
+        add(["oz", "ounce", "ounces", "온스"], .mass, 28.349523125)
+        add(["cm", "centimetre", "centimetres", "centimeter", "centimeters", "센치", "센티", "센티미터"], .length, 1)
+        add(["mm", "millimetre", "millimetres", "millimeter", "millimeters", "밀리미터"], .length, 0.1)
+        add(["m", "metre", "metres", "meter", "meters", "미터"], .length, 100)
+        add(["in", "inch", "inches", "인치"], .length, 2.54)
+        add(["ft", "foot", "feet"], .length, 30.48)
+        add(["ml", "millilitre", "millilitres", "milliliter", "milliliters", "cc", "미리", "밀리", "밀리리터"], .volume, 1)
+        add(["l", "litre", "litres", "liter", "liters", "리터"], .volume, 1000)
+        add(["min", "mins", "minute", "minutes", "분", "m", "分"], .duration, 1)
+        add(["h", "hr", "hrs", "hour", "hours", "시간", "時間"], .duration, 60)
+        add(["s", "sec", "secs", "second", "seconds", "초", "秒"], .duration, 1.0 / 60)
+        add(["ms", "msec", "millisecond", "milliseconds"], .duration, 1.0 / 60_000)
+        add(["count", "마리", "개", "회", "번", "pcs", "pc", "ea", "x", "times", "number"], .count, 1)
+        return table
+    }()
+
+    /// Lowercased letters and digits only: case, spaces and punctuation do not tell headers apart.
+    static func key(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
+        }))
+    }
+
+    /// The dimension and factor a unit means in a column named `name` (a `key`), if it is a unit.
+    static func unit(_ written: String, forName name: String) -> (Dimension, Double)? {
+        guard let meanings = units[key(written)] else { return nil }
+        if let wanted = measurementNames[name], let meaning = meanings.first(where: { $0.0 == wanted }) { return meaning }
+        return meanings[0]
+    }
+
+    static func isUnit(_ written: String) -> Bool { units[key(written)] != nil }
+
+    /// Unit words that head columns of other things as often: `Min` and `Max` temperatures, `In`
+    /// and `Out`, `Number`, `Times`.
+    static let unitOnlySometimes: Set<String> = ["min", "in", "hr", "number", "times", "ea", "pc", "pcs"]
+
+    /// What one `written` unit is in `unit` (the one records keep for its dimension): `kg` in g
+    /// is 1000, `oz` in ml is 29.5735 and in g 28.35; nil when it measures something else.
+    static func factor(of written: String, in unit: MeasurementUnit) -> Double? {
+        units[key(written)]?.first { $0.0.unit == unit }?.1
+    }
+
+    /// The units `written` may be, as the unit records keep for each dimension it may measure.
+    static func meanings(of written: String) -> [(unit: MeasurementUnit, factor: Double)] {
+        (units[key(written)] ?? []).map { ($0.0.unit, $0.1) }
+    }
+
+    /// A header split into its name and what is written in a trailing bracket (`Amount (oz.)`,
+    /// `무게(g)`, `Weight [kg]`, `Date (local)`), or after it when that is a unit (`weight_kg`).
+    static func split(header: String) -> (name: String, bracket: String?) {
+        let trimmed = header.trimmedWhitespace
+        for (open, close) in [("(", ")"), ("[", "]"), ("（", "）"), ("{", "}")] where trimmed.hasSuffix(close) {
+            guard let start = trimmed.range(of: open, options: .backwards) else { continue }
+            let inside = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
+            let name = String(trimmed[..<start.lowerBound]).trimmedWhitespace
+            return (name, inside.trimmedWhitespace)
+        }
+        // `Mass in g`, `Length in m`: a unit after "in", after a known measurement name.
+        if let range = trimmed.range(of: " in ", options: [.backwards, .caseInsensitive]) {
+            let name = String(trimmed[..<range.lowerBound]).trimmedWhitespace
+            let unit = String(trimmed[range.upperBound...]).trimmedWhitespace
+            if measurementNames[key(name)] != nil, isUnit(unit) { return (name, unit) }
+        }
+        // `weight_kg`, `Duration min`: only after a known measurement name, so "Pet No" stays text.
+        if let separator = trimmed.lastIndex(where: { $0 == " " || $0 == "_" || $0 == "-" }) {
+            let name = String(trimmed[..<separator]).trimmedWhitespace
+            let unit = String(trimmed[trimmed.index(after: separator)...])
+            if measurementNames[key(name)] != nil, isUnit(unit) { return (name, unit) }
+        }
+        return (trimmed, nil)
+    }
+}

@@ -305,3 +305,191 @@ public final class LineReader {
         return String(bytes: bytes, encoding: TextEncoding.foundationCP949)
     }
 }
+
+// MARK: - TextEncoding
+
+/// The encodings Dossier reads text in: what Korean notepad files have been saved as for years.
+public enum TextEncoding: String, Sendable, CaseIterable {
+    case utf8 = "UTF-8"
+    case utf8WithBOM = "UTF-8 with BOM"
+    case utf16LittleEndian = "UTF-16 LE"
+    case utf16BigEndian = "UTF-16 BE"
+    /// Windows code page 949, the superset of EUC-KR (it has 똠, which EUC-KR lacks).
+    case cp949 = "CP949"
+
+    /// Foundation's CP949 (kCFStringEncodingDOSKorean).
+    static let foundationCP949 = String.Encoding(rawValue: 0x8000_0422)
+
+    var byteOrderMark: [UInt8] {
+        switch self {
+        case .utf8WithBOM: return [0xEF, 0xBB, 0xBF]
+        case .utf16LittleEndian: return [0xFF, 0xFE]
+        case .utf16BigEndian: return [0xFE, 0xFF]
+        case .utf8, .cp949: return []
+        }
+    }
+
+    /// Bytes per code unit, for finding line ends.
+    var unitSize: Int { self == .utf16LittleEndian || self == .utf16BigEndian ? 2 : 1 }
+}
+
+// MARK: - TextLine
+
+/// One line of a text file, decoded, with what ended it.
+public struct TextLine: Hashable, Sendable {
+    /// 1-based.
+    public let number: Int
+    /// Without its terminator; empty for a line too long to read.
+    public let text: String
+    /// "\n", "\r\n", "\r", or "" for a last line with none. CSV keeps it inside quoted fields.
+    public let terminator: String
+    /// The length in bytes of a line longer than `LineReader.maximumLineBytes`, which is skipped
+    /// unread (no log line that long is a care entry; holding it would cost memory without end).
+    public let overlongByteCount: Int?
+
+    public init(number: Int, text: String, terminator: String, overlongByteCount: Int? = nil) {
+        self.number = number
+        self.text = text
+        self.terminator = terminator
+        self.overlongByteCount = overlongByteCount
+    }
+}
+
+// MARK: - UTF8Validation
+
+/// Checks UTF-8 in place, without building a `String`: readers that work on a line's bytes (CSV)
+/// need to know the bytes are valid text, not a copy of them. Logs and exports are mostly ASCII,
+/// so ASCII is skipped eight bytes at a time; the rest follows the well-formed sequences of the
+/// Unicode Standard (table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF).
+enum UTF8Validation {
+    /// Whether `bytes` are well-formed UTF-8, and whether they are all ASCII.
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> (valid: Bool, ascii: Bool) {
+        guard let base = bytes.baseAddress else { return (true, true) }
+        let count = bytes.count
+        var index = 0
+        var ascii = true
+        while index < count {
+            if index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let highs = word & 0x8080_8080_8080_8080
+                if highs == 0 {
+                    index += 8
+                    continue
+                }
+                // Straight to the first byte that is not ASCII: the lowest set bit, the word read little-endian.
+                index += highs.trailingZeroBitCount >> 3
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            ascii = false
+            // Hangul and most CJK, a Korean log's usual text: three bytes after a lead of E1...EC
+            // or EE...EF, whose second byte may be any continuation byte: taken in one step, as
+            // Korean notes are mostly such sequences (docs/performance.md, "UTF8Validation").
+            if lead &- 0xE1 < 0x0F, lead != 0xED, index + 3 <= count,
+               base[index + 1] & 0xC0 == 0x80, base[index + 2] & 0xC0 == 0x80 {
+                index += 3
+                continue
+            }
+            guard let length = sequenceLength(base, index, count) else { return (false, false) }
+            index += length
+        }
+        return (true, ascii)
+    }
+
+    /// The length of the well-formed multi-byte sequence at `index`, or nil if it is not one.
+    private static func sequenceLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> Int? {
+        let lead = base[index]
+        let length: Int
+        // The second byte's range depends on the lead; later bytes are always 80...BF.
+        let second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: length = 2; second = 0x80...0xBF
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3; second = 0x80...0xBF
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4; second = 0x80...0xBF
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return nil
+        }
+        guard index + length <= count, second.contains(base[index + 1]) else { return nil }
+        for offset in 2..<max(2, length) where base[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+}
+
+// MARK: - String+TrimmedWhitespace
+
+extension String {
+    /// The text without leading and trailing white space (Unicode White_Space: spaces, tabs,
+    /// line breaks, no-break and ideographic spaces). Done in Swift rather than through
+    /// Foundation's `trimmingCharacters(in:)`, which bridges through NSString, and on the UTF-8
+    /// bytes, the way CSV cells are trimmed.
+    var trimmedWhitespace: String {
+        var text = self
+        return text.withUTF8 { bytes in
+            let trimmed = bytes.trimmedWhitespace
+            return trimmed.count == bytes.count ? self : String(decoding: trimmed, as: UTF8.self)
+        }
+    }
+}
+
+// MARK: - Unicode.Scalar+Whitespace
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property, from its list (Unicode 15 PropList.txt): asked of the ends of
+    /// every CSV cell, where the general property lookup weighed on the whole import
+    /// (docs/performance.md, "Unicode.Scalar.isWhitespace").
+    var isWhitespace: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+}
+
+// MARK: - UnsafeBufferPointer+TrimmedWhitespace
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Valid UTF-8 text without its leading and trailing white space (Unicode White_Space, as
+    /// `Unicode.Scalar.isWhitespace` lists it), as a slice of the same memory: CSV cells are
+    /// trimmed by the million, most of them with nothing to trim, and none needs a copy for it.
+    var trimmedWhitespace: UnsafeBufferPointer<UInt8> {
+        var start = startIndex, end = endIndex
+        while start < end, let length = whitespaceLength(startingAt: start) { start += length }
+        while start < end, let length = whitespaceLength(endingAt: end) { end -= length }
+        return UnsafeBufferPointer(rebasing: self[start..<end])
+    }
+
+    /// The byte length of the scalar at `index` if it is white space.
+    private func whitespaceLength(startingAt index: Int) -> Int? {
+        let lead = self[index]
+        if lead < 0x80 { return Unicode.Scalar(lead).isWhitespace ? 1 : nil }
+        // White space past ASCII is two bytes (U+0085, U+00A0) or three (U+1680 to U+3000).
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard length < 4, index + length <= endIndex else { return nil }
+        return scalar(at: index, length: length).isWhitespace ? length : nil
+    }
+
+    /// The byte length of the scalar that ends just before `end` if it is white space.
+    private func whitespaceLength(endingAt end: Int) -> Int? {
+        let last = self[end - 1]
+        if last < 0x80 { return Unicode.Scalar(last).isWhitespace ? 1 : nil }
+        var start = end - 1
+        while start > startIndex, self[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        let length = end - start
+        guard (2...3).contains(length) else { return nil }
+        return scalar(at: start, length: length).isWhitespace ? length : nil
+    }
+
+    /// The two- or three-byte scalar at `index`.
+    private func scalar(at index: Int, length: Int) -> Unicode.Scalar {
+        let value = length == 2
+            ? UInt32(self[index] & 0x1F) << 6 | UInt32(self[index + 1] & 0x3F)
+            : UInt32(self[index] & 0x0F) << 12 | UInt32(self[index + 1] & 0x3F) << 6 | UInt32(self[index + 2] & 0x3F)
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+}
