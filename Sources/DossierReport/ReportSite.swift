@@ -77,8 +77,17 @@ public struct ReportSite {
         self.today = today
     }
 
-    public func generate() throws -> Outcome {
+    /// Writes the site. Another report of the same site under way is waited for (`SiteLock`);
+    /// `waitingForAnotherReport` hears it first.
+    public func generate(waitingForAnotherReport: () -> Void = {}) throws -> Outcome {
         var outcome = Outcome()
+        try output.files.createFolders(output.path)
+        let lock = try SiteLock.take(output.path, through: output.files, waiting: waitingForAnotherReport)
+        defer { withExtendedLifetime(lock) {} }
+        if case .unsupported(let reason) = lock {
+            outcome.warnings.append("the site's folder \(output.path) could not be locked (\(reason)): a report written at the same moment "
+                + "could leave pages that disagree until the next report")
+        }
         var writer = SiteWriter(files: output.files, root: output.path)
         let previous = ReportState.read(by: writer)
         if previous == nil && writer.exists(ReportState.path) {

@@ -102,6 +102,56 @@ struct ReportCommandTests {
         return stamps
     }
 
+    @Test("A report waits while another report of the same site is written, says so, then writes its own")
+    func secondReportOfOneSiteWaits() async throws {
+        #expect(try report().status == 0)
+        try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
+        #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
+
+        // Another report holds the site: its lock is a `flock` on the site's folder.
+        let site = open(folder.path("Library/report"), O_RDONLY | O_DIRECTORY)
+        try #require(site >= 0)
+        defer { close(site) }
+        try #require(flock(site, LOCK_EX | LOCK_NB) == 0)
+        let before = stamps()
+        let errorsPath = folder.path("report-errors.txt")
+        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19"], in: folder.url)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        try process.run()
+        let waited = await waitUntil("the second report to say it waits") {
+            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
+        }
+        #expect(waited)
+        #expect(process.isRunning)
+        #expect(stamps() == before)
+
+        flock(site, LOCK_UN)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
+        #expect(errors.hasPrefix("dossier: another report of \(folder.path("Library/report")) is being written; waiting for it...\n"), "\(errors)")
+        #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
+    }
+
+    @Test("A report that changes nothing leaves the site's folder, its mark and every page as they were")
+    func unchangedReportTouchesNothing() throws {
+        #expect(try report().status == 0)
+        func stamp(_ path: String) throws -> String {
+            var info = stat()
+            try #require(lstat(folder.path(path), &info) == 0, "\(path) is there")
+            return "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        // The mark is the first report's: `import` and `watch` pass the site over from the start.
+        let site = try stamp("Library/report"), mark = try stamp("Library/report/\(SkippedNames.reportSiteMark)")
+        let pages = stamps()
+        #expect(try report().status == 0)
+        #expect(try stamp("Library/report") == site)
+        #expect(try stamp("Library/report/\(SkippedNames.reportSiteMark)") == mark)
+        #expect(stamps() == pages)
+    }
+
     @Test("Each chart has exactly one circle per record drawn, with the record's date, value and unit")
     func chartsHaveOneCirclePerRecord() throws {
         let result = try report()

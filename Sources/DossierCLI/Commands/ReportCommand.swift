@@ -18,7 +18,8 @@ struct ReportCommand: ParsableCommand {
 
             It is written to <library>/report/ unless --out names another folder (never inside a subject's \
             folder). Run again, it reads and writes only what changed since: an unchanged library takes a \
-            moment and rewrites nothing. `dossier watch --report` keeps it up to date after each batch.
+            moment and rewrites nothing. `dossier watch --report` keeps it up to date after each batch; \
+            two reports of one site take turns.
 
             Examples:
               dossier report --library ~/Dossier
@@ -48,7 +49,9 @@ struct ReportCommand: ParsableCommand {
                 ?? RecordDate.today(in: LibraryTimeZone.of(layout))
             let outcome: ReportSite.Outcome
             do {
-                outcome = try ReportSite(layout: layout, output: output, today: day).generate()
+                outcome = try ReportSite(layout: layout, output: output, today: day).generate(waitingForAnotherReport: {
+                    StandardStreams.writeError("dossier: another report of \(SourcePath.displayed(output.path)) is being written; waiting for it...\n")
+                })
             } catch LibraryError.symbolicLink(let path) where output.isOutsideLibrary {
                 // The site's own folders are walked as the library's are, links refused; but a site
                 // elsewhere is not the library, and the library's words would name the wrong place.

@@ -240,7 +240,9 @@ struct WatchCommand: AsyncParsableCommand {
         return {
             do {
                 let today = RecordDate.today(in: try LibraryTimeZone.of(layout))
-                let outcome = try ReportSite(layout: layout, output: output, today: today).generate()
+                let outcome = try ReportSite(layout: layout, output: output, today: today).generate(waitingForAnotherReport: {
+                    logger.record(.report, ["reason": "another report of the site is being written; waiting for it"])
+                })
                 var fields: Logger.Metadata = ["files": .stringConvertible(outcome.written.count), "destination": "\(output.path)/index.html"]
                 let removed = outcome.removed.count + outcome.yearPagesRemoved.count
                 if removed > 0 { fields["removed"] = .stringConvertible(removed) }
