@@ -50,12 +50,26 @@ public struct ReportOutput: Sendable {
             return ReportOutput(path: path, files: LibraryFileSystem(root: library),
                                 libraryFromSite: relative(from: path, to: library))
         }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw .refusedOutput(path: named, reason: "cannot be made: \(error.localizedDescription)")
-        }
+        try makeFolders(path, named: named)
         return ReportOutput(path: path, files: LibraryFileSystem(root: path), libraryFromSite: relative(from: path, to: library))
+    }
+
+    /// Makes the folder `path` and those above it that are missing, saying which one could not
+    /// be made and why (a file where a folder belongs, no permission).
+    static func makeFolders(_ path: String, named: String) throws(ReportError) {
+        var folder = ""
+        for component in path.split(separator: "/") {
+            folder += "/" + component
+            if mkdir(folder, 0o755) == 0 { continue }
+            let cause = FailureCause.errno()
+            var info = stat()
+            guard stat(folder, &info) == 0 else {
+                throw .refusedOutput(path: named, reason: "cannot be made: \(SourcePath.displayed(folder)): \(cause)")
+            }
+            if info.st_mode & S_IFMT != S_IFDIR {
+                throw .refusedOutput(path: named, reason: "cannot be made: \(SourcePath.displayed(folder)) is a file where a folder belongs")
+            }
+        }
     }
 
     /// `path` with the links of its longest existing part resolved, the rest appended: the

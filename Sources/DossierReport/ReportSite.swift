@@ -81,7 +81,6 @@ public struct ReportSite {
     /// `waitingForAnotherReport` hears it first.
     public func generate(waitingForAnotherReport: () -> Void = {}) throws -> Outcome {
         var outcome = Outcome()
-        try output.files.createFolders(output.path)
         let lock = try SiteLock.take(output.path, through: output.files, waiting: waitingForAnotherReport)
         defer { withExtendedLifetime(lock) {} }
         if case .unsupported(let reason) = lock {

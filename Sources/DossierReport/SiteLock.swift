@@ -20,26 +20,59 @@ final class SiteLock {
         case unsupported(reason: FailureCause)
     }
 
-    /// Locks the site's folder at `path`, opened through `files` (a link in its place is refused,
-    /// never followed). If another report holds it, calls `waiting` and blocks until it is free.
+    /// Locks the site's folder at `path` (made if missing), opened through `files` (a link in its
+    /// place is refused, never followed). If another report holds it, calls `waiting` once and
+    /// blocks until it is free.
+    ///
+    /// The lock is on a folder, the pages are written by path: a site moved, removed or replaced
+    /// while this report waited is not the one it holds, and another report may be writing the
+    /// one there now. So once it holds the lock it looks again, and locks what the path leads to
+    /// now if that is another folder.
     static func take(_ path: String, through files: LibraryFileSystem, waiting: () -> Void) throws(LibraryError) -> Outcome {
-        let descriptor = try files.openFolder(path)
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK else {
-                let reason = FailureCause.errno()
-                close(descriptor)
-                return .unsupported(reason: reason)
-            }
-            waiting()
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else {
+        var waited = false
+        for _ in 0..<attempts {
+            try files.createFolders(path)
+            let descriptor = try files.openFolder(path)
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK else {
                     let reason = FailureCause.errno()
                     close(descriptor)
                     return .unsupported(reason: reason)
                 }
+                if !waited { waiting() }
+                waited = true
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else {
+                        let reason = FailureCause.errno()
+                        close(descriptor)
+                        return .unsupported(reason: reason)
+                    }
+                }
+            }
+            switch standing(of: path, lockedAs: descriptor) {
+            case .theLockedFolder: return .locked(SiteLock(descriptor: descriptor))
+            case .aLink:
+                close(descriptor)
+                throw .symbolicLink(path: path)
+            case .another:
+                close(descriptor)
             }
         }
-        return .locked(SiteLock(descriptor: descriptor))
+        throw .cannotWrite(path: path, reason: "the site's folder was moved or replaced again and again while this report waited for another report of it")
+    }
+
+    /// How often the lock is taken again on a site that keeps changing under it, before giving up.
+    static let attempts = 8
+
+    private enum Standing { case theLockedFolder, aLink, another }
+
+    /// What `path` names now, beside the folder whose lock this report holds.
+    private static func standing(of path: String, lockedAs descriptor: Int32) -> Standing {
+        var held = stat(), named = stat()
+        guard fstat(descriptor, &held) == 0, lstat(path, &named) == 0 else { return .another }
+        if named.st_mode & S_IFMT == S_IFLNK { return .aLink }
+        return named.st_mode & S_IFMT == S_IFDIR && named.st_dev == held.st_dev && named.st_ino == held.st_ino
+            ? .theLockedFolder : .another
     }
 
     private init(descriptor: Int32) {

@@ -70,6 +70,9 @@ public final class ImportService: Service {
     /// Files seen leaving the inbox since the last batch was filed, to be recorded as departed
     /// with the next one (kept here until a batch is filed).
     private let departures = Mutex<[String]>([])
+    /// Whether what runs after a batch (`--report`) is under way: the batch is filed by then, so a
+    /// shutdown that times out leaves nothing of it in the inbox, and says so.
+    private let afterBatchRunning = Atomic<Bool>(false)
     /// Inbox files waiting for another file (a sidecar for its photo): tried again once a photo
     /// of their name is filed from their folder.
     private let pendingSources = Mutex<Set<String>>([])
@@ -128,7 +131,10 @@ public final class ImportService: Service {
         let logger = self.logger
         let deadline = Thread {
             Thread.sleep(forTimeInterval: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
-            let reason = "the shutdown timeout (\(timeout)) passed; the files still under way stay in the inbox for the next start"
+            let reason = self.afterBatchRunning.load(ordering: .relaxed)
+                ? "the shutdown timeout (\(timeout)) passed while the report after the last batch was written; that batch is filed, "
+                    + "and the report is made again after the next batch (or by `dossier report`)"
+                : "the shutdown timeout (\(timeout)) passed; the files still under way stay in the inbox for the next start"
             logger.record(.stopped, level: .warning, ["reason": "\(reason)"])
             _exit(0)
         }
@@ -187,7 +193,11 @@ public final class ImportService: Service {
                 // Looking at each source's path again blocks: on the executor.
                 let interrupted = summary.interrupted
                 await BlockingWork.run { settle(batch, recorder: recorder, quarantined: quarantined, interrupted: interrupted) }
-                if let afterBatch { await BlockingWork.run { afterBatch() } }
+                if let afterBatch {
+                    afterBatchRunning.store(true, ordering: .relaxed)
+                    await BlockingWork.run { afterBatch() }
+                    afterBatchRunning.store(false, ordering: .relaxed)
+                }
                 return
             } catch let error as LibraryError {
                 switch error {

@@ -109,7 +109,7 @@ struct ReportCommandTests {
         #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
 
         // Another report holds the site: its lock is a `flock` on the site's folder.
-        let site = open(folder.path("Library/report"), O_RDONLY | O_DIRECTORY)
+        let site = open(folder.path("Library/report"), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         try #require(site >= 0)
         defer { close(site) }
         try #require(flock(site, LOCK_EX | LOCK_NB) == 0)
@@ -133,6 +133,90 @@ struct ReportCommandTests {
         let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
         #expect(errors.hasPrefix("dossier: another report of \(folder.path("Library/report")) is being written; waiting for it...\n"), "\(errors)")
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
+    }
+
+    @Test("A site moved away while a report waits for it is left alone: the report waits for the folder now at the site's path, then writes there")
+    func siteMovedWhileWaitingIsNotWrittenUnlocked() async throws {
+        #expect(try report().status == 0)
+        try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
+        #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
+        func lockFolder(_ path: String) throws -> Int32 {
+            let descriptor = open(folder.path(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            try #require(descriptor >= 0)
+            try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            return descriptor
+        }
+        let old = try lockFolder("Library/report")
+        let errorsPath = folder.path("report-errors.txt")
+        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19"], in: folder.url)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        try process.run()
+        #expect(await waitUntil("the report to say it waits") {
+            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
+        })
+
+        // The site moves away, and another report (this test) holds the folder now in its place.
+        try FileManager.default.moveItem(atPath: folder.path("Library/report"), toPath: folder.path("Library/report-old"))
+        try FileManager.default.createDirectory(atPath: folder.path("Library/report"), withIntermediateDirectories: false)
+        let new = try lockFolder("Library/report")
+        let moved = folder.files(under: "Library/report-old").reduce(into: [String: Data]()) {
+            $0[$1] = FileManager.default.contents(atPath: folder.path("Library/report-old/\($1)"))
+        }
+        close(old)
+        // Time for a report that did not look again to write the site: an absence, which no condition shows.
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(process.isRunning)
+        #expect(folder.files(under: "Library/report").isEmpty)
+
+        close(new)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/\(SkippedNames.reportSiteMark)")))
+        #expect(folder.files(under: "Library/report-old").reduce(into: [String: Data]()) {
+            $0[$1] = FileManager.default.contents(atPath: folder.path("Library/report-old/\($1)"))
+        } == moved)
+    }
+
+    @Test("A site replaced by a link while a report waits for it is refused, and nothing is written where the link leads")
+    func siteReplacedByALinkWhileWaitingIsRefused() async throws {
+        let site = folder.path("site")
+        #expect(try report(["--out", site]).status == 0)
+        let descriptor = open(site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let errorsPath = folder.path("report-errors.txt")
+        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19", "--out", site], in: folder.url)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        try process.run()
+        #expect(await waitUntil("the report to say it waits") {
+            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
+        })
+        try FileManager.default.moveItem(atPath: site, toPath: folder.path("site-old"))
+        try FileManager.default.createSymbolicLink(atPath: site, withDestinationPath: folder.path("Library/pets/leo"))
+        let leo = folder.files(under: "Library/pets/leo")
+        close(descriptor)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
+        #expect(errors.hasSuffix("dossier: the report's site \(site) is now a symbolic link; Dossier never follows links there (they could lead "
+            + "its writes and deletes outside it): replace it with a real folder or file\n"), "\(errors)")
+        #expect(folder.files(under: "Library/pets/leo") == leo)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/\(SkippedNames.reportSiteMark)")))
+    }
+
+    @Test("--out below a file is refused as a bad command line naming the file where a folder belongs")
+    func outBelowAFileIsRefusedNamingTheFile() throws {
+        try folder.write("not a folder\n", to: "notes.txt")
+        let result = try report(["--out", folder.path("notes.txt/site")])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: --out \(folder.path("notes.txt/site")): cannot be made: \(folder.path("notes.txt")) "
+            + "is a file where a folder belongs\n"), "\(result.standardError)")
+        #expect(try String(contentsOfFile: folder.path("notes.txt"), encoding: .utf8) == "not a folder\n")
     }
 
     @Test("A report that changes nothing leaves the site's folder, its mark and every page as they were")

@@ -274,6 +274,28 @@ struct WatchSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: staging).isEmpty)
     }
 
+    @Test("when the shutdown timeout passes while the report after a batch waits for another report, says the batch is filed, not that files stay in the inbox")
+    func shutdownTimeoutDuringTheReportSaysTheBatchIsFiled() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--report", "--shutdown-timeout", "0.5"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        // Another report holds the site: its lock is a `flock` on the site's folder.
+        try FileManager.default.createDirectory(atPath: folder.path("Library/report"), withIntermediateDirectories: true)
+        let site = open(folder.path("Library/report"), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(site >= 0)
+        defer { close(site) }
+        try #require(flock(site, LOCK_EX | LOCK_NB) == 0)
+        try WatchSafetyTests.drop(Array("2024.05.01 Rex weight 55g\n".utf8), as: "pets/rex/may.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("report").contains { $0["reason"]?.contains("waiting for it") == true } }, "\(daemon.text)")
+
+        let stopped = await daemon.stop(with: SIGTERM)
+        #expect(stopped.status == 0)
+        #expect(daemon.events("filed").count == 1, "\(daemon.text)")
+        #expect(daemon.events("stopped").contains { $0["reason"] == "the shutdown timeout (0.5 seconds) passed while the report after the last batch "
+            + "was written; that batch is filed, and the report is made again after the next batch (or by `dossier report`)" }, "\(daemon.text)")
+        #expect(WatchSafetyTests.inboxFiles(folder).isEmpty)
+    }
+
     @Test("killed at random moments ten times, ends with every source filed exactly once or quarantined")
     func sigkillTenTimes() async throws {
         let folder = try WatchSafetyTests.prepare()

@@ -55,8 +55,9 @@ struct ReportCommand: ParsableCommand {
             } catch LibraryError.symbolicLink(let path) where output.isOutsideLibrary {
                 // The site's own folders are walked as the library's are, links refused; but a site
                 // elsewhere is not the library, and the library's words would name the wrong place.
-                StandardStreams.writeError("dossier: \(SourcePath.displayed(path)) is a symbolic link inside the report's site "
-                    + "\(SourcePath.displayed(output.path)); Dossier never follows links there (they could lead its writes and "
+                let place = path == output.path ? "the report's site \(SourcePath.displayed(path)) is now a symbolic link"
+                    : "\(SourcePath.displayed(path)) is a symbolic link inside the report's site \(SourcePath.displayed(output.path))"
+                StandardStreams.writeError("dossier: \(place); Dossier never follows links there (they could lead its writes and "
                     + "deletes outside it): replace it with a real folder or file\n")
                 throw ExitCode(2)
             }
