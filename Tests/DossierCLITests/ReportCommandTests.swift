@@ -102,36 +102,53 @@ struct ReportCommandTests {
         return stamps
     }
 
+    /// Holds the `flock` a report takes on its site's folder, as another report under way would.
+    func lockSite(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        return descriptor
+    }
+
+    /// Starts `dossier report` (its standard error into a file) and waits until it says it waits
+    /// for another report of its site.
+    func startWaitingReport(_ extra: [String] = []) async throws -> (process: Process, errors: () throws -> String) {
+        let errorsPath = folder.path("report-errors.txt")
+        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19"] + extra, in: folder.url)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        try process.run()
+        let errors = { try String(contentsOfFile: errorsPath, encoding: .utf8) }
+        #expect(await waitUntil("the report to say it waits") { ((try? errors()) ?? "").contains("waiting for it") })
+        return (process, errors)
+    }
+
+    /// Every file under `relativePath` with its bytes.
+    func contents(under relativePath: String) -> [String: Data] {
+        folder.files(under: relativePath).reduce(into: [String: Data]()) {
+            $0[$1] = FileManager.default.contents(atPath: folder.path("\(relativePath)/\($1)"))
+        }
+    }
+
     @Test("A report waits while another report of the same site is written, says so, then writes its own")
     func secondReportOfOneSiteWaits() async throws {
         #expect(try report().status == 0)
         try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
         #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
 
-        // Another report holds the site: its lock is a `flock` on the site's folder.
-        let site = open(folder.path("Library/report"), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        try #require(site >= 0)
+        let site = try lockSite(folder.path("Library/report"))
         defer { close(site) }
-        try #require(flock(site, LOCK_EX | LOCK_NB) == 0)
         let before = stamps()
-        let errorsPath = folder.path("report-errors.txt")
-        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
-        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19"], in: folder.url)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-        try process.run()
-        let waited = await waitUntil("the second report to say it waits") {
-            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
-        }
-        #expect(waited)
+        let (process, errors) = try await startWaitingReport()
         #expect(process.isRunning)
         #expect(stamps() == before)
 
         flock(site, LOCK_UN)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
-        #expect(errors.hasPrefix("dossier: another report of \(folder.path("Library/report")) is being written; waiting for it...\n"), "\(errors)")
+        let said = try errors()
+        #expect(said.hasPrefix("dossier: another report of \(folder.path("Library/report")) is being written; waiting for it...\n"), "\(said)")
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
     }
 
@@ -140,30 +157,14 @@ struct ReportCommandTests {
         #expect(try report().status == 0)
         try folder.write("2024.05.01 레오 체중 55g\n", to: "more/pets/leo/may.txt")
         #expect(try DossierBinary.run(["import", "more", "--library", "Library"], in: folder.url).status == 0)
-        func lockFolder(_ path: String) throws -> Int32 {
-            let descriptor = open(folder.path(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            try #require(descriptor >= 0)
-            try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-            return descriptor
-        }
-        let old = try lockFolder("Library/report")
-        let errorsPath = folder.path("report-errors.txt")
-        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
-        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19"], in: folder.url)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-        try process.run()
-        #expect(await waitUntil("the report to say it waits") {
-            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
-        })
+        let old = try lockSite(folder.path("Library/report"))
+        let (process, _) = try await startWaitingReport()
 
         // The site moves away, and another report (this test) holds the folder now in its place.
         try FileManager.default.moveItem(atPath: folder.path("Library/report"), toPath: folder.path("Library/report-old"))
         try FileManager.default.createDirectory(atPath: folder.path("Library/report"), withIntermediateDirectories: false)
-        let new = try lockFolder("Library/report")
-        let moved = folder.files(under: "Library/report-old").reduce(into: [String: Data]()) {
-            $0[$1] = FileManager.default.contents(atPath: folder.path("Library/report-old/\($1)"))
-        }
+        let new = try lockSite(folder.path("Library/report"))
+        let moved = contents(under: "Library/report-old")
         close(old)
         // Time for a report that did not look again to write the site: an absence, which no condition shows.
         try await Task.sleep(for: .milliseconds(700))
@@ -175,37 +176,25 @@ struct ReportCommandTests {
         #expect(process.terminationStatus == 0)
         #expect(ReportCommandTests.circles(in: try page("pets/leo/index.html"), series: "weight")?.last == "2024-05-01 55 g")
         #expect(FileManager.default.fileExists(atPath: folder.path("Library/report/\(SkippedNames.reportSiteMark)")))
-        #expect(folder.files(under: "Library/report-old").reduce(into: [String: Data]()) {
-            $0[$1] = FileManager.default.contents(atPath: folder.path("Library/report-old/\($1)"))
-        } == moved)
+        #expect(contents(under: "Library/report-old") == moved)
     }
 
     @Test("A site replaced by a link while a report waits for it is refused, and nothing is written where the link leads")
     func siteReplacedByALinkWhileWaitingIsRefused() async throws {
         let site = folder.path("site")
         #expect(try report(["--out", site]).status == 0)
-        let descriptor = open(site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        try #require(descriptor >= 0)
-        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-        let errorsPath = folder.path("report-errors.txt")
-        try #require(FileManager.default.createFile(atPath: errorsPath, contents: nil))
-        let process = DossierBinary.process(["report", "--library", "Library", "--date", "2024-05-19", "--out", site], in: folder.url)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
-        try process.run()
-        #expect(await waitUntil("the report to say it waits") {
-            ((try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "").contains("waiting for it")
-        })
+        let lock = try lockSite(site)
+        let (process, errors) = try await startWaitingReport(["--out", site])
         try FileManager.default.moveItem(atPath: site, toPath: folder.path("site-old"))
         try FileManager.default.createSymbolicLink(atPath: site, withDestinationPath: folder.path("Library/pets/leo"))
-        let leo = folder.files(under: "Library/pets/leo")
-        close(descriptor)
+        let leo = contents(under: "Library/pets/leo")
+        close(lock)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)
-        let errors = try String(contentsOfFile: errorsPath, encoding: .utf8)
-        #expect(errors.hasSuffix("dossier: the report's site \(site) is now a symbolic link; Dossier never follows links there (they could lead "
-            + "its writes and deletes outside it): replace it with a real folder or file\n"), "\(errors)")
-        #expect(folder.files(under: "Library/pets/leo") == leo)
+        let said = try errors()
+        #expect(said.hasSuffix("dossier: the report's site \(site) is now a symbolic link; Dossier never follows links there (they could "
+            + "lead its writes and deletes outside it): replace it with a real folder or file\n"), "\(said)")
+        #expect(contents(under: "Library/pets/leo") == leo)
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo/\(SkippedNames.reportSiteMark)")))
     }
 
