@@ -52,6 +52,11 @@ public struct HEIFHandler: PhotoFormatHandler {
         try sink.accept(.photo(photo))
     }
 
+    /// Whether its boxes run whole to the last, its `meta` among them (`CutShort.isoBoxes`).
+    public func cutShort(_ input: SourceInput) -> String? {
+        input.cutShort { CutShort.isoBoxes($0, index: "meta") }
+    }
+
     public func upright(_ photo: Photo) throws -> Photo {
         try HEIFOrientation.resettingExifTag(of: photo)
     }
