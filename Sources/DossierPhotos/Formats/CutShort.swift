@@ -44,7 +44,9 @@ enum CutShort {
     // MARK: JPEG
 
     /// Segment by segment to the end marker (FF D9); after each scan, its entropy-coded data is
-    /// scanned for the next marker (an FF not followed by 00, FF or a restart marker).
+    /// scanned for the next marker (an FF not followed by 00, FF or a restart marker). A file
+    /// that ends with FF D9 once its first scan has begun is whole without its scan being read:
+    /// entropy-coded data holds no FF D9 but its end.
     static func jpeg(_ bytes: any RandomAccessBytes) -> String? {
         guard bytes.bytes(at: 0, 2) == [0xFF, 0xD8] else { return nil }
         var position: Int64 = 2
@@ -73,6 +75,7 @@ enum CutShort {
             }
             position = end
             if pair[1] == 0xDA {
+                if bytes.bytes(at: bytes.byteCount - 2, 2) == [0xFF, 0xD9], bytes.byteCount - 2 >= position { return nil }
                 guard let next = nextMarker(in: bytes, from: position) else { return ends("its end marker (FF D9)", bytes) }
                 position = next
             }
@@ -99,8 +102,10 @@ enum CutShort {
 
     // MARK: PNG
 
-    /// Chunk by chunk (a length, a type, the data, a CRC) to `IEND`.
+    /// Chunk by chunk (a length, a type, the data, a CRC) to `IEND`; one whose last bytes are
+    /// an `IEND` chunk is whole without its chunks being walked.
     static func png(_ bytes: any RandomAccessBytes) -> String? {
+        if bytes.bytes(at: bytes.byteCount - 12, 12) == [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82] { return nil }
         var position: Int64 = 8
         while true {
             guard let header = bytes.bytes(at: position, 8) else { return ends("its IEND chunk", bytes) }
@@ -118,7 +123,12 @@ enum CutShort {
     /// the rest there: a HEIF's `meta`, a movie's `moov`, which a recording writes last.
     static func isoBoxes(_ bytes: any RandomAccessBytes, index: String) -> String? {
         do {
-            guard try ISOBoxReader(bytes).topLevelBeforeTrailer().contains(where: { $0.type == index }) else {
+            let boxes = try ISOBoxReader(bytes).topLevelBeforeTrailer()
+            // Fewer bytes after the last box than a box's header: a header cut short, no trailer.
+            if let end = boxes.last?.end, end < bytes.byteCount, bytes.byteCount - end < 8 {
+                return runsPast("the box", at: end, bytes)
+            }
+            guard boxes.contains(where: { $0.type == index }) else {
                 return "cut short: it has no '\(index)' box, which indexes the rest (the file has \(bytes.byteCount) bytes)"
             }
             return nil
@@ -285,6 +295,7 @@ enum CutShort {
         do {
             let reader = ISOBoxReader(bytes)
             let boxes = try reader.topLevel()
+            if let end = boxes.last?.end, end < bytes.byteCount { return runsPast("the box", at: end, bytes) }
             if boxes.contains(where: { $0.type == "jxlc" }) { return nil }
             guard let last = boxes.last(where: { $0.type == "jxlp" }) else {
                 return "cut short: it holds no codestream (the file has \(bytes.byteCount) bytes)"

@@ -49,6 +49,11 @@ public struct HEIFHandler: PhotoFormatHandler {
                           captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings, contentDigest: digest)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
         photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
+        if let damage = CutShort.isoBoxes(content.readingAhead, index: "meta") {
+            // libheif reads its picture (its rendition proves it), but a box runs past the end.
+            photo.damage = damage
+            photo.warnings.append("damaged (\(damage)): filed byte for byte as it is")
+        }
         try sink.accept(.photo(photo))
     }
 
@@ -57,8 +62,10 @@ public struct HEIFHandler: PhotoFormatHandler {
         input.cutShort { CutShort.isoBoxes($0, index: "meta") }
     }
 
+    /// A damaged one keeps every byte, its EXIF tag too.
     public func upright(_ photo: Photo) throws -> Photo {
-        try HEIFOrientation.resettingExifTag(of: photo)
+        guard photo.damage == nil else { return photo }
+        return try HEIFOrientation.resettingExifTag(of: photo)
     }
 
     public func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition? {
