@@ -24,7 +24,8 @@ final class WatchedInbox: Sendable {
     init(settle: Duration = .milliseconds(300), poll: Duration? = nil, rescan: Duration = .seconds(600),
          before start: (TemporaryFolder) throws -> Void = { _ in },
          eventSource: (@Sendable () throws -> any InboxEventSource)? = nil,
-         beforeFinishing: (@Sendable () async -> Void)? = nil) throws {
+         beforeFinishing: (@Sendable () async -> Void)? = nil,
+         ending: @escaping @Sendable (SourceFile) -> InboxWatcher.Ending = { _ in .stayed }) throws {
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
         try start(folder)
@@ -41,7 +42,7 @@ final class WatchedInbox: Sendable {
             for await batch in watcher.batches {
                 seen.handed.withLock { $0 += batch }
                 await beforeFinishing?()
-                watcher.finished(batch.map { ($0.path, .stayed) })
+                watcher.finished(batch.map { ($0.path, ending($0)) })
             }
         }
         watcher.start()
