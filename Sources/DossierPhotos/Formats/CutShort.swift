@@ -88,14 +88,21 @@ enum CutShort {
         while position < bytes.byteCount - 1 {
             let count = Int(min(65_536, bytes.byteCount - position))
             guard let chunk = bytes.bytes(at: position, count) else { return nil }
-            var index = 0
-            while let mark = chunk[index...].firstIndex(of: 0xFF), mark + 1 < chunk.count {
-                let next = chunk[mark + 1]
-                if next != 0x00, next != 0xFF, !(0xD0...0xD7).contains(next) { return position + Int64(mark) }
-                index = mark + 1
+            let found = chunk.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress else { return nil }
+                var index = 0
+                // An FF and the byte after it, both in the chunk.
+                while index < buffer.count - 1, let hit = memchr(base + index, 0xFF, buffer.count - 1 - index) {
+                    let mark = base.distance(to: UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)))
+                    let next = buffer[mark + 1]
+                    if next != 0x00, next != 0xFF, !(0xD0...0xD7).contains(next) { return mark }
+                    index = mark + 1
+                }
+                return nil
             }
-            // An FF that ends the chunk is looked at again with the byte after it.
-            position += Int64(chunk.last == 0xFF ? count - 1 : count)
+            if let found { return position + Int64(found) }
+            // The chunk's last byte is looked at again with the byte after it.
+            position += Int64(count - 1)
         }
         return nil
     }
