@@ -77,6 +77,8 @@ final class CutShortSources: Sendable {
             let bySight = known.map { $0.stamp == stamp && clock - $0.since >= longSettle } ?? false
             guard byItsTimes || bySight else {
                 if known?.stamp != stamp { state.seen[file.path] = (stamp, clock) }
+                // Files deleted while they waited are never looked at again: forgotten here.
+                if state.seen.count > 256 { state.seen = state.seen.filter { SourcePath.status($0.key) != nil } }
                 return false
             }
             state.seen[file.path] = nil
