@@ -60,4 +60,31 @@ struct CutShortTests {
         #expect(CutShort.jpeg(ReadAhead(cut, window: 7)) == CutShort.jpeg(cut))
         #expect(CutShort.jpeg(ReadAhead(jpeg, window: 7)) == nil)
     }
+
+    @Test("A TIFF written directories last and cut in half is cut short by its directory; one whose strips run past its end by its strips")
+    func tiff() {
+        let pixels = (0..<(32 * 16 * 3)).map { UInt8(truncatingIfNeeded: $0 * 5) }
+        let entries: ([Int]) -> [[TestTIFF.Entry]] = { offsets in
+            [[.long(256, 32), .long(257, 16), .short(258, 8, 8, 8), .short(259, 1), .short(262, 2), .long(273, offsets[1]),
+              .short(277, 3), .long(278, 16), .long(279, pixels.count), .short(284, 1)]]
+        }
+        let last = TestTIFF.file(ifdCount: 1, blobs: [pixels], directoriesLast: true, entries: entries)
+        #expect(CutShort.tiff(last) == nil)
+        let half = Array(last.prefix(last.count / 2))
+        let directory = last[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        #expect(directory > half.count)
+        #expect(CutShort.tiff(half) == "cut short: it ends before its directory at byte \(directory) (the file has \(half.count) bytes)")
+        let first = TestTIFF.rgb(pixels: pixels, width: 32, height: 16)
+        #expect(CutShort.tiff(first) == nil)
+        #expect(CutShort.tiff(Array(first.prefix(first.count / 2)))
+            == "cut short: its image data runs to byte \(first.count), the file has \(first.count / 2)")
+    }
+
+    @Test("A BMP whose header claims more pixels than an Int64 counts is cut short, not a crash")
+    func hostileBMP() {
+        func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        let header = Array("BM".utf8) + le(0, 4) + le(0, 4) + le(54, 4) + le(40, 4) + le(0x7FFF_FFFF, 4) + le(0x7FFF_FFFF, 4)
+            + le(1, 2) + le(32, 2) + le(0, 4) + le(0, 4) + [UInt8](repeating: 0, count: 16)
+        #expect(CutShort.bmp(header + [1, 2, 3])?.hasPrefix("cut short: its pixels run to byte") == true)
+    }
 }

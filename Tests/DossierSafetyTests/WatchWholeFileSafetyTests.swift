@@ -31,7 +31,9 @@ struct WatchWholeFileSafetyTests {
           arguments: ["jpg", "mov"])
     func writtenInChunks(_ kind: String) async throws {
         let folder = try WatchSafetyTests.prepare()
-        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        // A settle of a second: the chunk after each is written once the daemon has found the
+        // one before cut short, well within the ten seconds a busy machine could otherwise pass.
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--settle", "1"])
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         let whole = kind == "jpg" ? SafetyFixtures.jpeg(width: 512, height: 384, orientation: 1, seed: 11) : TestMovie().bytes
         try FileManager.default.createDirectory(atPath: folder.path("inbox/pets/rex"), withIntermediateDirectories: true)

@@ -14,6 +14,8 @@ final class WatchedInbox: Sendable {
     /// What the watcher did, kept apart so the watcher's closures can hold it.
     final class Seen: Sendable {
         let handed = Mutex<[SourceFile]>([])
+        /// When each batch was taken, before it was said finished.
+        let batchTimes = Mutex<[ContinuousClock.Instant]>([])
         let logLines = Mutex<[String]>([])
         let firstScanDone = Atomic(false)
     }
@@ -41,6 +43,7 @@ final class WatchedInbox: Sendable {
         consumer = Task {
             for await batch in watcher.batches {
                 seen.handed.withLock { $0 += batch }
+                seen.batchTimes.withLock { $0.append(ContinuousClock.now) }
                 await beforeFinishing?()
                 watcher.finished(batch.map { ($0.path, ending($0)) })
             }
@@ -63,6 +66,7 @@ final class WatchedInbox: Sendable {
 
     var handed: [SourceFile] { seen.handed.withLock { $0 } }
     var logLines: [String] { seen.logLines.withLock { $0 } }
+    var batchTimes: [ContinuousClock.Instant] { seen.batchTimes.withLock { $0 } }
 
     /// Waits until `condition` holds or `timeout` passes; says whether it held.
     @discardableResult

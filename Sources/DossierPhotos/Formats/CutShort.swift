@@ -201,10 +201,12 @@ enum CutShort {
     }
 
     /// A RAF's header names where its embedded JPEG, its CFA header and its CFA data lie
-    /// (offset and length pairs, big-endian, from byte 84).
+    /// (offset and length pairs, big-endian, from byte 84); the last two only when the JPEG
+    /// starts past them (a header that holds them).
     static func raf(_ bytes: any RandomAccessBytes) -> String? {
         guard let header = bytes.bytes(at: 84, 24) else { return ends("its header", bytes) }
-        for pair in stride(from: 0, to: 24, by: 8) {
+        let holdsAllThree = UInt32(bigEndianBytes: header[0..<4]) >= 108
+        for pair in stride(from: 0, to: holdsAllThree ? 24 : 8, by: 8) {
             let offset = Int64(UInt32(bigEndianBytes: header[pair..<(pair + 4)]))
             let length = Int64(UInt32(bigEndianBytes: header[(pair + 4)..<(pair + 8)]))
             if length > 0, offset + length > bytes.byteCount {
@@ -245,7 +247,10 @@ enum CutShort {
         let imageSize = core ? 0 : little(34..<38)
         let end: Int64
         if [0, 3, 6].contains(compression), width > 0, [1, 2, 4, 8, 16, 24, 32].contains(bitsPerPixel) {
-            end = pixels + (width * bitsPerPixel + 31) / 32 * 4 * height
+            // Sizes a header claims are 32 bits each: their product may pass what an Int64 holds.
+            let row = (width * bitsPerPixel + 31) / 32 * 4
+            let (size, overflow) = row.multipliedReportingOverflow(by: height)
+            end = overflow ? .max : pixels + size
         } else if imageSize > 0 {
             end = pixels + imageSize
         } else {
