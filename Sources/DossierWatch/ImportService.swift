@@ -76,6 +76,8 @@ public final class ImportService: Service {
     /// Inbox files waiting for another file (a sidecar for its photo): tried again once a photo
     /// of their name is filed from their folder.
     private let pendingSources = Mutex<Set<String>>([])
+    /// Inbox files that read cut short, left there while they may still be written (`HoldCutShortStep`).
+    let cutShortSources: CutShortSources
 
     struct Tally {
         var filed = 0
@@ -100,6 +102,7 @@ public final class ImportService: Service {
         self.notifier = notifier
         self.afterBatch = afterBatch
         self.makePipeline = makePipeline
+        cutShortSources = CutShortSources(longSettle: watcher.settings.cutShortSettle)
     }
 
     public func run() async throws {
@@ -179,9 +182,11 @@ public final class ImportService: Service {
             options.departures = departures.withLock { $0 += departed; return $0 }
             let recorder = OutcomeRecorder { [self] outcome in logFiled(outcome) }
             let quarantined = QuarantinedSources()
-            // The daemon's own steps, after the source is removed (or not): the ones not filed go
-            // to the quarantine, and the inbox folders emptied go.
-            let steps = [PluginStep(QuarantineStep(service: self, quarantined: quarantined), .after, "remove"),
+            // The daemon's own steps: a file cut short is not read while it may still be written;
+            // after the source is removed (or not), the ones not filed go to the quarantine, and
+            // the inbox folders emptied go.
+            let steps = [PluginStep(HoldCutShortStep(sources: cutShortSources), .after, "sniff"),
+                         PluginStep(QuarantineStep(service: self, quarantined: quarantined), .after, "remove"),
                          PluginStep(PruneInboxStep(inbox: watcher.inbox), .after, "quarantine")]
             do {
                 let pipeline = try makePipeline(options)
@@ -333,6 +338,10 @@ public final class ImportService: Service {
                 }
             }
         }
+        for (path, ending) in endings {
+            if case .incomplete = ending { continue }
+            cutShortSources.forget(path)
+        }
         let filedPhotos = batch.filter { source in
             guard let outcome = recorder.outcome(of: source.path) else { return false }
             return (outcome.status == .imported || outcome.status == .duplicate) && outcome.format != nil
@@ -383,6 +392,13 @@ public final class ImportService: Service {
         return .stayed
     }
 
+    /// Leaves a source that reads cut short in the inbox (`QuarantineStep`), while it may still
+    /// be written: taken again when it changes, and filed as it is once it has not (`HoldCutShortStep`).
+    func leftCutShort(_ source: SourceFile, _ outcome: SourceOutcome) -> InboxWatcher.Ending {
+        logger.record(.incomplete, ["source": "\(SourcePath.displayed(source.path))", "reason": "\(outcome.reason)"])
+        return .incomplete
+    }
+
     /// The waiting sources a filed photo was waited for by: those in its folder whose name is the
     /// photo's without its extension (`IMG_0001.AAE`, `IMG_0001.xmp`) or the photo's with one
     /// more (`IMG_0001.JPG.xmp`). Tried again, they find it through the index.
@@ -428,14 +444,23 @@ public final class ImportService: Service {
     var keepsSources: Bool { settings.keep }
 
     /// A filed source is logged as soon as it is filed (and out of the inbox), not with its batch.
+    /// One filed damaged (cut short, or a decoder's warning) is said at warning level, `damaged`.
     private func logFiled(_ outcome: SourceOutcome) {
         guard outcome.status == .imported || outcome.status == .duplicate else { return }
-        log(outcome, event: outcome.status == .imported ? .filed : .duplicate)
+        var damage = outcome.damaged ? outcome.warnings.first { $0.hasPrefix("damaged") } ?? "damaged" : nil
+        if let cutShort = cutShortSources.takeLetThrough(outcome.source), damage == nil {
+            damage = "damaged (\(cutShort)): filed as it is, unchanged for \(cutShortSources.longSettle)"
+        }
+        log(outcome, event: outcome.status == .imported ? .filed : .duplicate, level: damage == nil ? .info : .warning, damage: damage)
         tally.withLock { outcome.status == .imported ? ($0.filed += 1) : ($0.duplicates += 1) }
     }
 
-    private func log(_ outcome: SourceOutcome, event: WatchEvent, level: Logger.Level = .info) {
+    private func log(_ outcome: SourceOutcome, event: WatchEvent, level: Logger.Level = .info, damage: String? = nil) {
         var fields: Logger.Metadata = ["source": "\(SourcePath.displayed(outcome.source))"]
+        if let damage {
+            fields["damaged"] = .stringConvertible(true)
+            fields["reason"] = "\(SourcePath.displayed(damage))"
+        }
         if let subject = outcome.subject { fields["subject"] = "\(subject.path)" }
         if let destination = outcome.destination { fields["destination"] = "\(SourcePath.displayed(destination))" }
         if outcome.status == .failed || outcome.status == .skipped || outcome.status == .unassigned {

@@ -42,7 +42,14 @@ public final class InboxWatcher: @unchecked Sendable {
             self.heartbeat = heartbeat
             self.library = library
         }
+
+        /// How long a file left in the inbox cut short (`Ending.incomplete`) must stay unchanged
+        /// before it is handed on again, to be filed as it is: ten times the settle time.
+        public var cutShortSettle: Duration { settle * InboxWatcher.cutShortSettleFactor }
     }
+
+    /// How many settle times a file that reads cut short waits unchanged (`Settings.cutShortSettle`).
+    public static let cutShortSettleFactor = 10
 
     /// How a file the consumer was handed ended.
     public enum Ending: Sendable {
@@ -57,6 +64,9 @@ public final class InboxWatcher: @unchecked Sendable {
         case unfiled
         /// It is to be tried again (the library could not be written): handed again after the settle time.
         case retry
+        /// It reads cut short and stays in the inbox while it may still be written: handed again
+        /// once it changes and settles, or once it has not changed for `Settings.cutShortSettle`.
+        case incomplete
     }
 
     /// Polling when inotify cannot be had (its watch limit reached): often enough that a photo
@@ -325,8 +335,8 @@ public final class InboxWatcher: @unchecked Sendable {
         var next = min(nextRescan, nextInboxCheck)
         if polling != nil { next = min(next, nextPoll) }
         if settings.heartbeat != nil { next = min(next, nextHeartbeat) }
-        if let soonest = settling.values.lazy.map(\.since).min() {
-            next = min(next, soonest + settings.settle)
+        if let soonest = settling.values.lazy.map({ $0.since + ($0.wait ?? self.settings.settle) }).min() {
+            next = min(next, soonest)
         }
         return next
     }
@@ -434,6 +444,8 @@ public final class InboxWatcher: @unchecked Sendable {
                 if folder == inbox { waitForInbox() }
             case .file(let entry):
                 offer(entry.path, now: ContinuousClock.now)
+            case .passedOverName(let entry) where entry.passedOver?.code == SkippedNames.reportSiteCode:
+                passOverReportSite(entry.path)
             case .passedOverName:
                 // Renamed to its real name, or out of a tool's folder, it is seen as a move in.
                 break
@@ -470,6 +482,28 @@ public final class InboxWatcher: @unchecked Sendable {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil
+    }
+
+    /// The folder above `path` (up to the inbox) that holds a Dossier report's site
+    /// (`SkippedNames.isReportSite`): `dossier report --out` into the inbox makes its folder,
+    /// then its mark, so pages written there may be seen before the mark is; looked at once more
+    /// before a file is handed on.
+    private func reportSiteAbove(_ path: String) -> String? {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.hasPrefix(inbox + "/") {
+            if SkippedNames.isReportSite(folder) { return folder }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// Says once that a report's site in the inbox is left alone.
+    private func passOverReportSite(_ folder: String) {
+        guard passedOver.insert(folder).inserted else { return }
+        logger.record(.passedOver, level: .warning, [
+            "source": "\(SourcePath.displayed(folder))",
+            "reason": "it is a Dossier report's site (pages made from a library by `dossier report`); it is never taken as sources",
+        ])
     }
 
     /// A file found by reading a folder: settling unless it is being written, already handed
@@ -552,7 +586,7 @@ public final class InboxWatcher: @unchecked Sendable {
     private func settle(_ now: ContinuousClock.Instant) {
         var settled: [SourceFile] = []
         var refreshedMounts = false
-        for (path, file) in settling where now - file.since >= settings.settle {
+        for (path, file) in settling where now - file.since >= file.wait ?? settings.settle {
             guard handed[path] == nil else {
                 // Written again while its batch is under way: looked at again once that batch
                 // ends (`take`), not every turn of the loop until then.
@@ -578,6 +612,10 @@ public final class InboxWatcher: @unchecked Sendable {
             }
             if let library = libraryAbove(path) {
                 passOver(library.folder, isOurs: library.isOurs)
+                continue
+            }
+            if let site = reportSiteAbove(path) {
+                passOverReportSite(site)
                 continue
             }
             handed[path] = stamp
@@ -612,6 +650,16 @@ public final class InboxWatcher: @unchecked Sendable {
                 remembered[path] = nil
                 unfiled.remove(path)
                 offer(path, now: ContinuousClock.now)
+            case .incomplete:
+                removedWhileHanded.remove(path)
+                remembered[path] = nil
+                unfiled.remove(path)
+                // Written again while its batch was under way: it settles anew; else it waits long.
+                if let stamp, settling[path] == nil, FileStamp.of(path)?.stamp == stamp {
+                    settling[path] = SettlingFile(stamp: stamp, since: ContinuousClock.now, wait: settings.cutShortSettle)
+                } else {
+                    offer(path, now: ContinuousClock.now)
+                }
             }
         }
     }

@@ -2,7 +2,8 @@ import DossierCore
 import Synchronization
 
 /// The daemon's step after `remove`: a source that could not be filed goes to the library's
-/// quarantine, so nothing is retried forever (with `--keep` it stays in the inbox); a source once
+/// quarantine, so nothing is retried forever (with `--keep` it stays in the inbox), unless it
+/// waits in the inbox (cut short while it may still be written, a sidecar for its photo); a source once
 /// listed as stuck and filed now comes off the list. Not while the import is being stopped: a
 /// source cut short then is tried again at the next start.
 struct QuarantineStep: ImportStep {
@@ -18,6 +19,9 @@ struct QuarantineStep: ImportStep {
         switch outcome.status {
         case .imported, .duplicate:
             service.filed(file, index: index)
+        case .skipped where outcome.errorCode == HoldCutShortStep.code:
+            // Cut short, maybe still being written: it waits in the inbox for the rest.
+            quarantined.set(file.path, service.leftCutShort(file, outcome))
         case .skipped where outcome.errorCode == NotImportable.waitsForAnotherFile:
             // Nothing wrong with it: it waits in the inbox for the file it belongs with.
             quarantined.set(file.path, service.pending(file, outcome))

@@ -6,7 +6,8 @@ import Logging
 /// `found`, `files`, `recordsAdded`, `recordsDuplicate`, `recordsReplaced` (numbers),
 /// `problems` (the source's problems, each naming its line); for a source of profiles,
 /// `profiles` (the fields it changed, per subject) and `profilesKept` (the fields typed by hand
-/// it left, with the value the file gave).
+/// it left, with the value the file gave); `damaged` (`true`) on a `filed` or `duplicate` line of
+/// a file filed as it is though damaged, its `reason` saying how.
 public enum WatchEvent: String, CaseIterable, Sendable {
     /// Started: the inbox, the library, and how many files it found there.
     case watching
@@ -29,6 +30,11 @@ public enum WatchEvent: String, CaseIterable, Sendable {
     /// A source left in the inbox until another file comes (a sidecar waiting for its photo),
     /// then tried again.
     case pending
+    /// A file that reads cut short (a JPEG before its end marker, a box past the end of the file)
+    /// left in the inbox while it may still be written: taken again when it changes, and filed
+    /// as it is (its `filed` line at warning level, `damaged`) once it has not changed for ten
+    /// times `--settle`.
+    case incomplete
     /// A folder in the inbox left alone: a Dossier library (this one, seen through a second
     /// mount, or another moved in), which is never taken apart.
     case passedOver = "passed-over"

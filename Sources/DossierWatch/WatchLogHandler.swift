@@ -59,19 +59,20 @@ public struct WatchLogHandler: LogHandler {
             object["time"] = time
             object["level"] = "\(event.level)"
             object["event"] = "\(event.message)"
-            // Every value is a string, a number or an array of strings: serialisation cannot fail.
+            // Every value is a string, a number, a flag or an array of strings: serialisation cannot fail.
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
                 ?? Data("{}".utf8)
             write(String(decoding: data, as: UTF8.self) + "\n")
         }
     }
 
-    /// A field as JSON: a count as a number (`"found":3`), a list (a source's problems) as an
-    /// array, everything else as a string.
+    /// A field as JSON: a count as a number (`"found":3`), a flag as one (`"damaged":true`), a
+    /// list (a source's problems) as an array, everything else as a string.
     static func jsonValue(_ value: Logger.MetadataValue) -> Any {
         switch value {
         case .stringConvertible(let convertible):
             if let number = convertible as? Int { return number }
+            if let flag = convertible as? Bool { return flag }
             if let number = convertible as? Double, number.isFinite { return number }
         case .array(let values):
             return values.map(jsonValue)

@@ -609,4 +609,29 @@ struct WatchSafetyTests {
         #expect(daemon.events("quarantined").isEmpty)
         #expect(folder.files(under: "Library/quarantine").isEmpty)
     }
+
+    @Test("a report written into the watched inbox is passed over: none of its pages or its stylesheet is quarantined or read as records")
+    func reportSiteInTheInboxIsPassedOver() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        let report = try DossierBinary.run(["report", "--library", "Library", "--out", "inbox/site"], in: folder.url)
+        #expect(report.status == 0, "\(report.standardError)")
+        #expect(await daemon.wait { !daemon.events("passed-over").isEmpty }, "\(daemon.text)")
+        #expect(daemon.events("passed-over").first?["source"] == folder.path("inbox/site"))
+        // A photo dropped after the report settles after its pages: once it is filed, they were looked at.
+        let photo = Array(try Data(contentsOf: DossierBinary.packageRoot.appendingPathComponent("Samples/pets/leo/IMG_0001.JPG")))
+        try WatchSafetyTests.drop(photo, as: "pets/rex/IMG_0001.JPG", in: folder)
+        #expect(await daemon.wait { !daemon.events("filed").isEmpty }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        #expect(daemon.events("quarantined").isEmpty, "\(daemon.text)")
+        #expect(daemon.events("filed").map { $0["source"] } == [folder.path("inbox/pets/rex/IMG_0001.JPG")])
+        #expect(folder.files(under: "Library/quarantine").isEmpty)
+        #expect(WatchSafetyTests.recordLines(folder).isEmpty)
+        let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url)
+        #expect(problems.jsonLines.isEmpty, "\(problems.standardOutput)")
+        // The site is whole where the report wrote it.
+        let site = folder.files(under: "inbox/site")
+        #expect(site.contains("index.html") && site.contains("assets/report.css") && site.contains("pets/rex/index.html"), "\(site)")
+    }
 }

@@ -23,6 +23,8 @@ public struct TestMovie {
     public var metadataInUserData = false
     /// Whether it has a video track; without one it is sound alone (an M4A, a voice memo).
     public var hasVideo = true
+    /// Whether it has a sound track; with neither, its `moov` holds no track at all.
+    public var hasSound = true
 
     public init() {}
 
@@ -31,7 +33,7 @@ public struct TestMovie {
 
     public var bytes: [UInt8] {
         let ftyp = TestMovie.box("ftyp", Array(majorBrand.utf8) + [0, 0, 0, 0] + compatibleBrands.flatMap { Array($0.utf8) })
-        var moov = movieHeader() + (hasVideo ? track(width: 1920, height: 1080) : []) + track(width: 0, height: 0)
+        var moov = movieHeader() + (hasVideo ? track(width: 1920, height: 1080) : []) + (hasSound ? track(width: 0, height: 0) : [])
         if !quickTimeMetadata.isEmpty {
             moov += metadataInUserData ? TestMovie.box("udta", metadata(fullBox: true)) : metadata(fullBox: false)
         }

@@ -229,6 +229,26 @@ struct InboxWatcherTests {
         #expect(inbox.handed.last?.size == 20)
     }
 
+    @Test("a file that ends incomplete (cut short) is handed on again once it changes, and, unchanged, after ten times the settle time")
+    func incompleteFileIsHandedAgain() async throws {
+        let inbox = try WatchedInbox(settle: .milliseconds(100), ending: { _ in .incomplete })
+        #expect(inbox.watcher.settings.cutShortSettle == .seconds(1))
+        await inbox.waitForFirstScan()
+        try InboxWatcherTests.writeFile(inbox.path("IMG_0001.jpg"), size: 100)
+        // Unchanged: handed on again only once it has stayed so for the long settle after its
+        // batch ended (each batch's time is taken before it is said finished).
+        #expect(await inbox.wait { inbox.handedNames.count == 2 })
+        let times = inbox.batchTimes
+        #expect(times.count == 2 && times[1] - times[0] >= .seconds(1), "\(times)")
+        #expect(inbox.handed.map(\.size) == [100, 100])
+        // Written again: handed on as it now is.
+        let descriptor = open(inbox.path("IMG_0001.jpg"), O_WRONLY | O_APPEND)
+        #expect(descriptor >= 0)
+        _ = [UInt8](repeating: 7, count: 50).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        #expect(await inbox.wait { inbox.handed.contains { $0.size == 150 } })
+    }
+
     @Test("a file opened for writing and closed unchanged while its batch is under way is not handed on again")
     func closedUnchangedDuringItsBatchIsNotHandedAgain() async throws {
         let gate = BatchGate()

@@ -14,6 +14,8 @@ final class WatchedInbox: Sendable {
     /// What the watcher did, kept apart so the watcher's closures can hold it.
     final class Seen: Sendable {
         let handed = Mutex<[SourceFile]>([])
+        /// When each batch was taken, before it was said finished.
+        let batchTimes = Mutex<[ContinuousClock.Instant]>([])
         let logLines = Mutex<[String]>([])
         let firstScanDone = Atomic(false)
     }
@@ -24,7 +26,8 @@ final class WatchedInbox: Sendable {
     init(settle: Duration = .milliseconds(300), poll: Duration? = nil, rescan: Duration = .seconds(600),
          before start: (TemporaryFolder) throws -> Void = { _ in },
          eventSource: (@Sendable () throws -> any InboxEventSource)? = nil,
-         beforeFinishing: (@Sendable () async -> Void)? = nil) throws {
+         beforeFinishing: (@Sendable () async -> Void)? = nil,
+         ending: @escaping @Sendable (SourceFile) -> InboxWatcher.Ending = { _ in .stayed }) throws {
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
         try start(folder)
@@ -40,8 +43,9 @@ final class WatchedInbox: Sendable {
         consumer = Task {
             for await batch in watcher.batches {
                 seen.handed.withLock { $0 += batch }
+                seen.batchTimes.withLock { $0.append(ContinuousClock.now) }
                 await beforeFinishing?()
-                watcher.finished(batch.map { ($0.path, .stayed) })
+                watcher.finished(batch.map { ($0.path, ending($0)) })
             }
         }
         watcher.start()
@@ -62,6 +66,7 @@ final class WatchedInbox: Sendable {
 
     var handed: [SourceFile] { seen.handed.withLock { $0 } }
     var logLines: [String] { seen.logLines.withLock { $0 } }
+    var batchTimes: [ContinuousClock.Instant] { seen.batchTimes.withLock { $0 } }
 
     /// Waits until `condition` holds or `timeout` passes; says whether it held.
     @discardableResult

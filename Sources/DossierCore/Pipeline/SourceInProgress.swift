@@ -4,9 +4,9 @@ public struct SourceInProgress: Sendable {
     /// What discovery handed on: a file, or a path that could not be read or was passed over.
     public let found: SourceDiscovery.Found
     /// The source's first bytes (`sniff`).
-    var head: [UInt8]?
+    public internal(set) var head: [UInt8]?
     /// The importer that recognised them (`sniff`).
-    var importer: (any Importer)?
+    public internal(set) var importer: (any Importer)?
     /// A text source's bytes, copied into staging before it is read (`keep`).
     var stagedCopy: SourceKeeper.StagedCopy?
     /// What the working steps made of it; set by the step that decides its outcome.
@@ -41,6 +41,12 @@ public struct SourceInProgress: Sendable {
     public var outcome: SourceOutcome? {
         get { worked?.outcome }
         set { if let newValue { worked?.outcome = newValue } }
+    }
+
+    /// Decides the source's outcome in a working step a plugin adds (`.decided` then ends its
+    /// working phase): nothing of it is filed, and the settling steps see `outcome`.
+    public mutating func decide(_ outcome: SourceOutcome) {
+        worked = WorkedSource(outcome: outcome, source: source)
     }
 
     /// Marks the source failed as `failure` says (its stage, reason and codes), naming it in the

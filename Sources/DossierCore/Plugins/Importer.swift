@@ -21,10 +21,18 @@ public protocol Importer: Sendable {
     /// whose items are derived from them (logs, CSV, property lists), so every line stays
     /// findable; photo importers say false, a photo being filed itself.
     var keepsSource: Bool { get }
+    /// Why the source does not read whole by its format's own structure (a JPEG that ends
+    /// before its end marker, a box that runs past the end of the file): a file cut short, or
+    /// one still being written. Nil when it reads whole, or when its format gives no way to tell
+    /// (text). Reads only what the structure needs; asked by the daemon before it reads a file,
+    /// so a file written in closed chunks is not filed from its first part.
+    func cutShort(_ input: SourceInput) -> String?
 }
 
 extension Importer {
     public var keepsSource: Bool { true }
+
+    public func cutShort(_ input: SourceInput) -> String? { nil }
 }
 
 // MARK: - PipelineContext

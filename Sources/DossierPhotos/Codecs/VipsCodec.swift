@@ -27,6 +27,32 @@ public enum VipsCodec {
         ) { try made(of: content, format: format, quality: quality) }
     }
 
+    /// What decoding a picture whole tells of it, where its structure tells nothing (a bare JPEG
+    /// XL codestream declares no length): its rendition, or why its data does not decode to its
+    /// end though its header reads (cut short, or broken). Unknown when libvips cannot be used
+    /// here, cannot read even its header, or the picture is larger than renditions are made.
+    public enum Decoded: Sendable {
+        case whole(PhotoRendition)
+        case damaged(String)
+        case unknown
+    }
+
+    public static func decodedWhole(_ content: PhotoContent, format: String, quality: Int) -> Decoded {
+        var width: Int32 = 0, height: Int32 = 0
+        var status = dossier_status()
+        guard content.withCInput({ data, size, path in dossier_vips_size(data, size, path, &width, &height, &status) }) == 0
+        else { return .unknown }
+        do {
+            return .whole(try TurnMemoryBudget.shared.withReservation(
+                of: TurnMemoryBudget.estimate(width: Int(width), height: Int(height), bytesPerPixel: bytesPerPixel)
+            ) { try made(of: content, format: format, quality: quality) })
+        } catch PhotoError.corrupt(_, let message) {
+            return .damaged(message)
+        } catch {
+            return .unknown
+        }
+    }
+
     private static func made(of content: PhotoContent, format: String, quality: Int) throws(PhotoError) -> PhotoRendition {
         var output = dossier_buffer()
         var isPNG: Int32 = 0, width: Int32 = 0, height: Int32 = 0

@@ -18,6 +18,8 @@ struct MovieFacts: Sendable, Equatable {
     /// How long it plays, in seconds (the `mvhd` duration over its time scale); nil when the
     /// header gives no time scale or no duration.
     var duration: Double?
+    /// How many tracks (`trak` boxes) it holds: none, and nothing in it plays.
+    var tracks = 0
 
     /// Seconds from 1904-01-01 (the QuickTime epoch) to 1970-01-01.
     static let quickTimeEpochOffset: TimeInterval = 2_082_844_800
@@ -33,6 +35,7 @@ struct MovieFacts: Sendable, Equatable {
             movieHeaderCreation = try MovieFacts.creation(inMovieHeader: header)
             duration = try MovieFacts.duration(inMovieHeader: header)
         }
+        tracks = children.count { $0.type == "trak" }
         for trak in children where trak.type == "trak" {
             guard let tkhd = try reader.children(of: trak, depth: 2).first(where: { $0.type == "tkhd" }),
                   let turn = try MovieFacts.rotation(inTrackHeader: try reader.payload(of: tkhd))

@@ -62,7 +62,16 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
             photo.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source, identifier: nil,
                                                                             taken: photo.captureDate)
         }
-        if let damage = FiledAsItIsHandler.cutShort(bytes, size: input.source.size) {
+        var damage = CutShort.of(format, content.readingAhead)
+        if damage == nil, FiledAsItIsHandler.isBareJPEGXL(input.head) {
+            // Its decoder is what tells it whole; the rendition it made is the one filed.
+            switch VipsCodec.decodedWhole(content, format: format.displayName, quality: FiledAsItIsHandler.renditionQuality) {
+            case .whole(let rendition): photo.rendition = rendition
+            case .damaged(let why): damage = FiledAsItIsHandler.bareJPEGXLDamage(why)
+            case .unknown: break
+            }
+        }
+        if let damage {
             // Still the user's bytes: filed as they are, and said.
             photo.damage = damage
             photo.warnings.append("damaged (\(damage)): filed byte for byte as it is")
@@ -70,25 +79,27 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
         try sink.accept(.photo(photo))
     }
 
-    /// Why a file is cut short, where its own header says how long it is: a RIFF file (WebP, AVI,
-    /// WAV) whose size field is past its end or that holds no chunk, a GIF with no trailer, a
-    /// TIFF or TIFF-based raw whose image data runs past its end.
-    static func cutShort(_ bytes: [UInt8], size: Int64) -> String? {
-        if bytes.has("II") || bytes.has("MM"), let tiff = withTIFFMagic(bytes) {
-            if let end = TIFFStructure(tiff)?.imageDataEnd(), Int64(end) > size {
-                return "cut short: its image data runs to byte \(end), the file has \(size)"
-            }
+    /// Why the file is cut short by its format's structure (`CutShort`), read where it lies; a
+    /// bare JPEG XL codestream, which declares no length, by its decoder.
+    public func cutShort(_ input: SourceInput) -> String? {
+        guard let format = recognise(input.head) else { return nil }
+        if FiledAsItIsHandler.isBareJPEGXL(input.head), input.source.size <= WholeFileContent.inMemorySize,
+           let bytes = try? input.readAll().bytes,
+           case .damaged(let why) = VipsCodec.decodedWhole(.memory(bytes), format: format.displayName, quality: FiledAsItIsHandler.renditionQuality) {
+            return FiledAsItIsHandler.bareJPEGXLDamage(why)
         }
-        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 12 {
-            let declared = Int64(bytes[4]) | Int64(bytes[5]) << 8 | Int64(bytes[6]) << 16 | Int64(bytes[7]) << 24
-            if declared + 8 > size { return "cut short: its RIFF header says \(declared + 8) bytes, the file has \(size)" }
-            if size <= 12 { return "it holds no data, only its RIFF header" }
-        }
-        if bytes.starts(with: Array("GIF8".utf8)), Int64(bytes.count) == size, bytes.last != 0x3B {
-            return "cut short: it does not end with a GIF trailer"
-        }
-        return nil
+        return input.cutShort { CutShort.of(format, $0) }
     }
+
+    /// A JPEG XL codestream with no container around it (`FF 0A`).
+    static func isBareJPEGXL(_ head: [UInt8]) -> Bool { head.starts(with: [0xFF, 0x0A]) }
+
+    static func bareJPEGXLDamage(_ why: String) -> String {
+        "cut short or broken: its codestream does not decode to its end (\(why))"
+    }
+
+    /// The JPEG quality of the renditions libvips makes.
+    static let renditionQuality = 90
 
     /// Filed byte for byte.
     public func upright(_ photo: Photo) -> Photo {
@@ -147,7 +158,9 @@ extension FiledAsItIsHandler {
             default: return nil
             }
         },
-        render: { photo in try VipsCodec.rendition(of: photo.content, format: photo.format.displayName, quality: 90) })
+        render: { photo in
+            try VipsCodec.rendition(of: photo.content, format: photo.format.displayName, quality: FiledAsItIsHandler.renditionQuality)
+        })
 
     /// A WebP's `EXIF` chunk (RIFF chunks: a four-character code, a little-endian size, the data
     /// padded to an even length), without the `Exif\0\0` some writers put in front.

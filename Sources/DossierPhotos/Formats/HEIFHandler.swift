@@ -49,11 +49,23 @@ public struct HEIFHandler: PhotoFormatHandler {
                           captureDate: metadata.captureDate, exif: exif?.tiff, warnings: warnings, contentDigest: digest)
         photo.isMotionPhoto = MotionPhotoMarkers.isMotionPhoto(content, format: format)
         photo.contentIdentifier = photo.exif.flatMap(AppleMakerNote.contentIdentifier(inExif:))
+        if let damage = CutShort.isoBoxes(content.readingAhead, index: "meta") {
+            // libheif reads its picture (its rendition proves it), but a box runs past the end.
+            photo.damage = damage
+            photo.warnings.append("damaged (\(damage)): filed byte for byte as it is")
+        }
         try sink.accept(.photo(photo))
     }
 
+    /// Whether its boxes run whole to the last, its `meta` among them (`CutShort.isoBoxes`).
+    public func cutShort(_ input: SourceInput) -> String? {
+        input.cutShort { CutShort.isoBoxes($0, index: "meta") }
+    }
+
+    /// A damaged one keeps every byte, its EXIF tag too.
     public func upright(_ photo: Photo) throws -> Photo {
-        try HEIFOrientation.resettingExifTag(of: photo)
+        guard photo.damage == nil else { return photo }
+        return try HEIFOrientation.resettingExifTag(of: photo)
     }
 
     public func rendition(of photo: Photo, warnings: inout [String]) throws -> PhotoRendition? {

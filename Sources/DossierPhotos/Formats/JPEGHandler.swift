@@ -41,6 +41,12 @@ public struct JPEGHandler: PhotoFormatHandler {
         try sink.accept(.photo(photo))
     }
 
+    /// Whether it runs to its end marker (`CutShort.jpeg`): its damage, if any, its decoder tells
+    /// when it is turned (`damagedButReadable`).
+    public func cutShort(_ input: SourceInput) -> String? {
+        input.cutShort(by: CutShort.jpeg)
+    }
+
     /// What the marker segments before the first scan say: EXIF (APP1), XMP (APP1) and IPTC's
     /// date (APP13).
     static func metadataSegments(in header: [UInt8]) -> (exif: [UInt8]?, xmp: String?, iptc: CaptureDate?) {

@@ -41,6 +41,7 @@ public struct MovieHandler: PhotoFormatHandler {
         } catch {
             throw VideoError.unreadable(error)
         }
+        guard facts.tracks > 0 else { throw VideoError.noTracks }
         let dated = MovieHandler.captureDate(facts, source: input.source, timeZone: context.timeZone)
         // No track with pictures: sound alone under a movie's brand (a voice memo, an M4A saved
         // as .mp4), filed as audio.
@@ -53,6 +54,12 @@ public struct MovieHandler: PhotoFormatHandler {
         video.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
                                                                           identifier: facts.contentIdentifier, taken: dated.date)
         try sink.accept(.photo(video))
+    }
+
+    /// Whether its boxes run whole to the last, its `moov` (written last by a recording) among
+    /// them (`CutShort.isoBoxes`).
+    public func cutShort(_ input: SourceInput) -> String? {
+        input.cutShort { CutShort.isoBoxes($0, index: "moov") }
     }
 
     /// A movie's turn is its track matrix, which players honour: turning it means re-encoding.

@@ -77,6 +77,11 @@ public struct PNGHandler: PhotoFormatHandler {
         return photo
     }
 
+    /// Whether it runs chunk by chunk to its `IEND` (`CutShort.png`).
+    public func cutShort(_ input: SourceInput) -> String? {
+        input.cutShort(by: CutShort.png)
+    }
+
     public func upright(_ photo: Photo) throws -> Photo {
         // A damaged PNG is filed as it is (`damagedButReadable`).
         guard photo.damage == nil else { return photo }
