@@ -68,7 +68,12 @@ struct MoveCommand: ParsableCommand {
                     done += 1
                     files += steps.count
                 } catch let refusal as FiledItemMover.Refusal {
-                    try taking.sayRefused(named.argument, refusal.description)
+                    // Named no item, or an item that could not be taken (its reason names the file).
+                    if case .failure = named.item {
+                        try taking.sayRefused(named.argument, refusal.description, naming: true)
+                    } else {
+                        try taking.sayRefused(named.argument, refusal.description, naming: false)
+                    }
                     failed += 1
                 }
             }

@@ -65,7 +65,12 @@ struct RemoveCommand: ParsableCommand {
                     subjects.insert(item.subject)
                     day = day ?? steps.compactMap(\.to).first.map { $0.split(separator: "/").prefix(2).joined(separator: "/") + "/" }
                 } catch let refusal as FiledItemMover.Refusal {
-                    try taking.sayRefused(named.argument, refusal.description)
+                    // Named no item, or an item that could not be taken (its reason names the file).
+                    if case .failure = named.item {
+                        try taking.sayRefused(named.argument, refusal.description, naming: true)
+                    } else {
+                        try taking.sayRefused(named.argument, refusal.description, naming: false)
+                    }
                     failed += 1
                 }
             }

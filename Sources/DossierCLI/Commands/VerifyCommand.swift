@@ -88,16 +88,13 @@ struct VerifyCommand: AsyncParsableCommand {
         // Said beside the findings, on standard error: standard output is the findings alone.
         if case .success = recorded {
             let noted = mendable(result)
-            let withCopy = noted.filter { $0.goodCopy != nil }
-            let (damaged, missing) = (withCopy.count { $0.kind == .damaged }, withCopy.count { $0.kind == .missing })
-            if !withCopy.isEmpty {
-                let what = [damaged == 0 ? nil : "\(damaged) damaged", missing == 0 ? nil : "\(missing) missing"]
-                    .compactMap { $0 }.joined(separator: " and ")
-                let files = withCopy.count == 1 ? "photo has a good copy: the next import into this library files it"
-                                                : "photos have a good copy: the next import into this library files them"
-                StandardStreams.writeError("dossier: \(what) \(files) again from it (`dossier verify --repair` does it now)\n")
+            let withCopy = noted.count { $0.goodCopy != nil }
+            if withCopy > 0 {
+                let what = withCopy == 1 ? "photo has a good copy: the next import into this library files it"
+                                         : "photos have a good copy: the next import into this library files them"
+                StandardStreams.writeError("dossier: \(withCopy) damaged or missing \(what) again from it (`dossier verify --repair` does it now)\n")
             }
-            let awaiting = noted.count - withCopy.count
+            let awaiting = noted.count - withCopy
             if awaiting > 0 {
                 StandardStreams.writeError("dossier: \(awaiting) missing \(awaiting == 1 ? "photo has" : "photos have") no good copy at hand: "
                     + "the next import of \(awaiting == 1 ? "its source files it" : "their sources files them") again, as --repair asked "

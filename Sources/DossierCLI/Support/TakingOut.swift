@@ -112,12 +112,15 @@ struct TakingOut {
         }
     }
 
-    func sayRefused(_ argument: String, _ reason: String) throws {
+    /// A path that names no item (`naming`: the reason does not name the file), or an item
+    /// that could not be taken (the reason names the file of it that stood in the way).
+    func sayRefused(_ argument: String, _ reason: String, naming: Bool) throws {
+        let line = naming ? "\(argument): \(reason)" : reason
         if json {
             StandardStreams.writeOut(try CommandSupport.json(ItemLine(path: argument, status: "failed", dryRun: dryRun, files: [],
-                                                                     error: "\(argument): \(reason)")) + "\n")
+                                                                     error: line)) + "\n")
         }
-        StandardStreams.writeError("dossier: \(SourcePath.displayed(argument)): \(SourcePath.displayed(reason))\n")
+        StandardStreams.writeError("dossier: \(SourcePath.displayed(line))\n")
     }
 
     func saySummary(done: Int, failed: Int, files: Int, verb: String, closing: String) throws {
