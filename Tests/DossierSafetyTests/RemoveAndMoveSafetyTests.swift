@@ -266,6 +266,32 @@ struct RemoveAndMoveSafetyTests {
         #expect(try run(["verify", "--library", "Library"]).status == 0)
     }
 
+    @Test("A movie left under a still's name with no still beside it, as earlier versions filed one, is named by verify with the move that gives it a name of its own")
+    func aMovieBesideNothingIsMovedToANameOfItsOwn() throws {
+        let live = try importedLivePhoto()
+        let movieBytes = try #require(SafetyFixtures.contents(folder.path("Library/\(live.movie)")))
+        // What an earlier Dossier left: the movie alone in photos/ under the still's name.
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(live.heic)"))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(live.rendition)"))
+        #expect(try run(["index", "rebuild", "--library", "Library"]).status == 1)
+        let verified = try run(["verify", "--library", "Library"])
+        #expect(verified.status == 1)
+        let digest = ContentDigest(of: movieBytes).hex
+        let named = (live.movie as NSString).lastPathComponent.split(separator: "_")[2].prefix(8)
+        #expect(verified.standardOutput.hasPrefix("damaged    \(live.movie): its bytes hash to \(digest.prefix(16)); its name says "
+            + "\(named), a still's, and no still is beside it (a Live Photo's movie filed under a still of another subject): "
+            + "`dossier move \(live.movie) --subject children/mina` files it under a name of its own\n"), "\(verified.standardOutput)")
+
+        let moved = try run(["move", live.movie, "--subject", "children/mina", "--library", "Library", "--json"])
+        #expect(moved.status == 0, "\(moved.standardOutput)\(moved.standardError)")
+        let to = try #require((moved.jsonLines.first?["files"] as? [[String: Any]])?.first?["to"] as? String)
+        #expect(to == "children/mina/videos/2024/2024-06-14_174208_\(digest.prefix(8)).mov")
+        #expect(SafetyFixtures.contents(folder.path("Library/\(to)")) == movieBytes)
+        #expect(folder.files(under: "Library/children/mina/photos").isEmpty)
+        let after = try run(["verify", "--library", "Library"])
+        #expect(after.status == 0, "\(after.standardOutput)")
+    }
+
     @Test("move refuses a damaged or missing item, naming the fix, and moves nothing")
     func moveRefusesADamagedItem() throws {
         let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)

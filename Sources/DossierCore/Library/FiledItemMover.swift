@@ -154,7 +154,11 @@ public struct FiledItemMover: Sendable {
     /// file must hold the bytes it was filed with: a missing or damaged one is refused, naming
     /// what mends it. With `dryRun`, says what it would do and touches nothing.
     public func move(_ item: FiledItem, to subject: Subject, dryRun: Bool = false) throws -> [Step] {
-        guard item.subject != subject.path else {
+        // Its own subject only for a movie under the name of a still that is not beside it (a
+        // Live Photo's movie filed alone under another subject's still's name): to a name of its own.
+        let besideNothing = item.files.count == 1 && !FiledItemMover.carriesOwnDigest(item.head)
+            && LibraryVerifier.isMovieBesideNothing(item.head.path, formats: layout.photoFormats)
+        guard item.subject != subject.path || besideNothing else {
             throw Refusal(description: "\(item.head.path): it is filed under \(subject.path) already")
         }
         let filer = Filer(layout: layout, index: nil, dryRun: true)
