@@ -93,6 +93,21 @@ struct RemoveAndMoveSafetyTests {
         #expect(try run(["verify", "--library", "Library"]).status == 0)
     }
 
+    @Test("An index lost after a remove is rebuilt knowing it from removed/: the next import still files nothing of it")
+    func aRemovalOutlivesALostIndex() throws {
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        #expect(try run(["remove", filed[0].filed, "--library", "Library"]).status == 0)
+        try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/index.sqlite"))
+        let again = try run(["import", "dump", "--library", "Library", "--json"])
+        #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+        #expect(again.standardError.contains("its index was missing; rebuilt it"), "\(again.standardError)")
+        let outcome = try #require(again.outcomes.first { $0["source"] as? String == filed[0].source })
+        #expect(outcome["status"] as? String == "skipped", "\(outcome)")
+        #expect(outcome["errorCode"] as? String == "taken-out")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/\(filed[0].filed)")))
+        #expect(try run(["verify", "--library", "Library"]).status == 0)
+    }
+
     @Test("remove of a Live Photo's movie takes the still, its rendition and the movie out together, and neither source is filed again")
     func removeTakesTheWholeLivePhoto() throws {
         let live = try importedLivePhoto()

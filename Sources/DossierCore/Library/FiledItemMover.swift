@@ -302,6 +302,28 @@ public struct FiledItemMover: Sendable {
                           renditions: [FiledRendition], originals: [KeptOriginal]) throws {
         let rows = try index.plan(planned)
         FiledItemMover.halt(at: "planned")
+        do {
+            try link(rows)
+        } catch {
+            // A name that could not be made (no room): the ones made go, and nothing was moved.
+            try? undo(rows)
+            throw error
+        }
+        FiledItemMover.halt(at: "linked")
+        do {
+            try index.takeOut(rows, newPaths: newPaths, toSubject: toSubject, filed: filed, renditions: renditions,
+                              originals: originals)
+        } catch {
+            try? undo(rows)
+            throw error
+        }
+        FiledItemMover.halt(at: "recorded")
+        try finish(rows)
+    }
+
+    /// Links each file's bytes at its new name, a second name for the same file; one there with
+    /// the same bytes already (the same photo filed for that subject) stands.
+    private func link(_ rows: [RemovedItem]) throws {
         for row in rows {
             guard let bytesAt = row.bytesAt else { continue }
             let from = try layout.url(forRelativePath: row.path).path
@@ -315,22 +337,11 @@ public struct FiledItemMover: Sendable {
                 guard let digest = ContentDigest(hex: row.sha256),
                       try sameFile || Filer(layout: layout, index: nil, dryRun: true).holdsSameBytes(to, digest: digest)
                 else {
-                    try undo(rows)
                     throw Refusal(description: "\(bytesAt) was taken by other bytes meanwhile; nothing was moved")
                 }
             }
             FiledItemMover.halt(at: "linked-one")
         }
-        FiledItemMover.halt(at: "linked")
-        do {
-            try index.takeOut(rows, newPaths: newPaths, toSubject: toSubject, filed: filed, renditions: renditions,
-                              originals: originals)
-        } catch {
-            try? undo(rows)
-            throw error
-        }
-        FiledItemMover.halt(at: "recorded")
-        try finish(rows)
     }
 
     /// Removes each old name whose bytes are now under the new one (the same file, or the same

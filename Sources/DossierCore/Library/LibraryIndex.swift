@@ -772,14 +772,20 @@ public final class LibraryIndex: Sendable {
     }
 
     /// Replaces what the index knows of filed files, their renditions and record files (a rebuild
-    /// from the folders).
+    /// from the folders), and learns the removals `removed/` shows that it does not know.
     /// Source records whose filed file is gone are dropped, and those of `damaged` files (so the
     /// next import of such a source reads it, and files its bytes again); the rest stay valid.
     public func replaceFiledFiles(with files: [FiledFile], renditions: [FiledRendition] = [],
                                   recordFiles: [RecordFileSummary] = [],
                                   keptSources: [KeptSource] = [], originals: [KeptOriginal] = [],
-                                  sourceYearFiles: [SourceYearFile] = [], damaged: [String] = []) throws(LibraryError) {
+                                  sourceYearFiles: [SourceYearFile] = [], damaged: [String] = [],
+                                  removed: [RemovedItem] = []) throws(LibraryError) {
         try write { db in
+            // What `removed/` holds that the index does not know as removed (it was lost).
+            for var item in removed where try RemovedItem.filter(Column("path") == item.path && Column("sha256") == item.sha256)
+                .fetchCount(db) == 0 {
+                try item.insert(db)
+            }
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }

@@ -401,7 +401,9 @@ struct SourceWorker: Sendable {
         let what = photo.format.isVideo ? "video" : photo.format.isAudio ? "sound" : "photo"
         let day = String(removal.at.prefix(10))
         if removal.command == .move, let filedDigest = ContentDigest(hex: removal.sha256) {
-            for now in try index.filedFiles(sha256: filedDigest) {
+            // Where it went first; moved on since, wherever its bytes are filed now.
+            let went = try removal.bytesAt.flatMap { try index.filedFile(at: $0) }.map { [$0] } ?? []
+            for now in try went + index.filedFiles(sha256: filedDigest) where now.sha256 == removal.sha256 {
                 guard let path = try? layout.url(forRelativePath: now.path).path, try filer.holdsSameBytes(path, digest: filedDigest),
                       let there = try? Subject(parsing: now.subject)
                 else { continue }
