@@ -59,28 +59,11 @@ struct MoveCommand: ParsableCommand {
             throw ValidationError("--subject: \(error.message)")
         }
         let taking = TakingOut(layout: layout, json: json, dryRun: dryRun)
-        var (done, failed, files) = (0, 0, 0)
-        try taking.withMover { mover in
-            for named in try taking.items(paths, mover: mover) {
-                do {
-                    let steps = try mover.move(try named.item.get(), to: target, dryRun: dryRun)
-                    try taking.say(named.argument, verb: "moved", steps: steps)
-                    done += 1
-                    files += steps.count
-                } catch let refusal as FiledItemMover.Refusal {
-                    // Named no item, or an item that could not be taken (its reason names the file).
-                    if case .failure = named.item {
-                        try taking.sayRefused(named.argument, refusal.description, naming: true)
-                    } else {
-                        try taking.sayRefused(named.argument, refusal.description, naming: false)
-                    }
-                    failed += 1
-                }
-            }
-        }
-        try taking.saySummary(done: done, failed: failed, files: files, verb: "moved",
+        let tally = try taking.take(paths, verb: "moved") { mover, item in try mover.move(item, to: target, dryRun: dryRun) }
+        let done = tally.taken.count
+        try taking.saySummary(done: done, failed: tally.failed, files: tally.files, verb: "moved",
                               closing: " to \(target.path). No import files \(done == 1 ? "it" : "them") under the subject "
                                 + "\(done == 1 ? "it" : "they") left again.")
-        if failed > 0 { throw ExitCode(1) }
+        if tally.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -51,34 +51,14 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let taking = TakingOut(layout: libraryOptions.layout, json: json, dryRun: dryRun)
-        var (done, failed, files) = (0, 0, 0)
-        var subjects = Set<String>()
-        var day: String?
-        try taking.withMover { mover in
-            for named in try taking.items(paths, mover: mover) {
-                do {
-                    let item = try named.item.get()
-                    let steps = try mover.remove(item, dryRun: dryRun)
-                    try taking.say(named.argument, verb: "removed", steps: steps)
-                    done += 1
-                    files += steps.count
-                    subjects.insert(item.subject)
-                    day = day ?? steps.compactMap(\.to).first.map { $0.split(separator: "/").prefix(2).joined(separator: "/") + "/" }
-                } catch let refusal as FiledItemMover.Refusal {
-                    // Named no item, or an item that could not be taken (its reason names the file).
-                    if case .failure = named.item {
-                        try taking.sayRefused(named.argument, refusal.description, naming: true)
-                    } else {
-                        try taking.sayRefused(named.argument, refusal.description, naming: false)
-                    }
-                    failed += 1
-                }
-            }
-        }
-        let kept = day.map { "; kept under \($0)" } ?? ""
-        try taking.saySummary(done: done, failed: failed, files: files, verb: "removed",
-                              closing: "\(kept). No import files \(done == 1 ? "it" : "them") under "
-                                + "\(subjects.sorted().joined(separator: ", ")) again.")
-        if failed > 0 { throw ExitCode(1) }
+        let tally = try taking.take(paths, verb: "removed") { mover, item in try mover.remove(item, dryRun: dryRun) }
+        let done = tally.taken.count
+        let day = tally.taken.lazy.flatMap { $0.steps.compactMap(\.to) }.first
+            .map { $0.split(separator: "/").prefix(2).joined(separator: "/") + "/" }
+        let subjects = Set(tally.taken.map(\.item.subject)).sorted().joined(separator: ", ")
+        try taking.saySummary(done: done, failed: tally.failed, files: tally.files, verb: "removed",
+                              closing: (day.map { "; kept under \($0)" } ?? "")
+                                + ". No import files \(done == 1 ? "it" : "them") under \(subjects) again.")
+        if tally.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -36,6 +36,40 @@ struct TakingOut {
         }
     }
 
+    /// What a command did to its items: how many it took and refused, and the steps of each taken.
+    struct Tally {
+        var taken: [(item: FiledItem, steps: [FiledItemMover.Step])] = []
+        var failed = 0
+        var files: Int { taken.reduce(0) { $0 + $1.steps.count } }
+    }
+
+    /// Takes each item the paths name (`act`: remove it, or move it), saying each as it goes; a
+    /// path that names none, or an item refused, is said and counted, and the others go on.
+    func take(_ arguments: [String], verb: String, _ act: (FiledItemMover, FiledItem) throws -> [FiledItemMover.Step])
+        throws -> Tally
+    {
+        var tally = Tally()
+        try withMover { mover in
+            for named in try items(arguments, mover: mover) {
+                do {
+                    let item = try named.item.get()
+                    let steps = try act(mover, item)
+                    try say(named.argument, verb: verb, steps: steps)
+                    tally.taken.append((item, steps))
+                } catch let refusal as FiledItemMover.Refusal {
+                    // A path that named no item says so after it; an item refused names its file.
+                    if case .failure = named.item {
+                        try sayRefused(named.argument, refusal.description, naming: true)
+                    } else {
+                        try sayRefused(named.argument, refusal.description, naming: false)
+                    }
+                    tally.failed += 1
+                }
+            }
+        }
+        return tally
+    }
+
     /// The items the paths name, each once (a still and its movie named both are one item).
     func items(_ arguments: [String], mover: FiledItemMover) throws(LibraryError) -> [Named] {
         var named: [Named] = []
