@@ -158,6 +158,37 @@ struct RemoveAndMoveSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("NoLibrary")))
     }
 
+    @Test("remove follows no link: a year folder or removed/ made a link out of the library is refused, and nothing outside is touched")
+    func removeFollowsNoLink() throws {
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        let photo = filed[0].filed
+        let yearFolder = (photo as NSString).deletingLastPathComponent
+        // The year folder moved out, a link in its place: the same names, outside the library.
+        try FileManager.default.moveItem(atPath: folder.path("Library/\(yearFolder)"), toPath: folder.path("outside"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/\(yearFolder)"), withDestinationPath: folder.path("outside"))
+        let before = folder.files(under: "outside")
+        let through = try run(["remove", photo, "--library", "Library"])
+        #expect(through.status == 2, "\(through.standardOutput)\(through.standardError)")
+        #expect(through.standardError.contains("link"), "\(through.standardError)")
+        #expect(folder.files(under: "outside") == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/removed")))
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(yearFolder)"))
+        try FileManager.default.moveItem(atPath: folder.path("outside"), toPath: folder.path("Library/\(yearFolder)"))
+
+        // removed/ a link to a folder outside: nothing is linked into it, and the photo stays.
+        try FileManager.default.createDirectory(atPath: folder.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path("Library/removed"), withDestinationPath: folder.path("elsewhere"))
+        let intoLink = try run(["remove", photo, "--library", "Library"])
+        #expect(intoLink.status == 2, "\(intoLink.standardOutput)\(intoLink.standardError)")
+        #expect(folder.files(under: "elsewhere").isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.path("Library/\(photo)")))
+        try FileManager.default.removeItem(atPath: folder.path("Library/removed"))
+        // Stopped before the index changed: the next command undoes it, and all is well.
+        try folder.write("", to: "empty/.keep")
+        #expect(try run(["import", "empty", "--library", "Library"]).status == 0)
+        #expect(try run(["verify", "--library", "Library"]).status == 0)
+    }
+
     // MARK: A file deleted by hand
 
     @Test("A photo deleted by hand is missing to verify, naming --repair and remove; no import files it again until verify --repair")
