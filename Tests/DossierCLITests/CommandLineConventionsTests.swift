@@ -36,6 +36,7 @@ struct CommandLineConventionsTests {
             ["import", "--create", "dump", "--json"], ["import", "--create", "dump", "--json", "--dry-run"], ["verify", "--json"],
             ["problems", "--json"], ["records", "pets/leo", "--json"], ["subjects", "list", "--json"],
             ["subjects", "show", "pets/leo", "--json"], ["quarantine", "list", "--json"], ["today", "--json"],
+            ["remove", "pets/leo/records/2024.jsonl", "--json", "--dry-run"], ["move", "pets/leo/none.jpg", "--subject", "pets/leo", "--json"],
         ]
         for command in commands {
             let result = try DossierBinary.run(command + ["--library", "Library"], in: folder.url)

@@ -65,6 +65,40 @@ struct LivePhotoImportTests {
         #expect(folder.files(under: "Library/children/mina/videos").isEmpty)
     }
 
+    @Test("A Live Photo's movie shared into another child's folder, its still filed for the first, is a video of its own there; verify is clean, and after index rebuild too")
+    func movieWhoseStillIsUnderAnotherSubject() throws {
+        try sample("IMG_0712.HEIC", to: "a/IMG_0712.HEIC")
+        try sample("IMG_0712.MOV", to: "b/IMG_0712.MOV")
+        let still = try destination(try run("a", ["--subject", "children/a"]), "IMG_0712.HEIC")
+        #expect(still.contains("/Library/children/a/photos/2024/"))
+        let movie = try destination(try run("b", ["--subject", "children/b"]), "IMG_0712.MOV")
+        let bytes = try #require(FileManager.default.contents(atPath: folder.path("b/IMG_0712.MOV")))
+        // Its own name (its own digest) in b's videos, not the still's name in b's photos.
+        let digest = ContentDigest(of: Array(bytes))
+        #expect(movie.hasPrefix(folder.path("Library/children/b/videos/2024/2024-06-14_174208_\(digest.shortHex)")), "\(movie)")
+        #expect(folder.files(under: "Library/children/b/photos").isEmpty)
+        #expect(FileManager.default.contents(atPath: movie) == bytes)
+        for command in [["verify"], ["index", "rebuild"], ["verify"]] {
+            let result = try DossierBinary.run(command + ["--library", "Library"], in: folder.url)
+            #expect(result.status == 0, "\(command): \(result.standardOutput)\(result.standardError)")
+        }
+    }
+
+    @Test("A Live Photo's movie filed alone for a child, its still filed for another, joins the still once that is imported for it too")
+    func movieAloneJoinsItsStillImportedLater() throws {
+        try sample("IMG_0712.HEIC", to: "a/IMG_0712.HEIC")
+        try sample("IMG_0712.MOV", to: "b/IMG_0712.MOV")
+        _ = try run("a", ["--subject", "children/a"])
+        let movie = try destination(try run("b", ["--subject", "children/b"]), "IMG_0712.MOV")
+        let bytes = FileManager.default.contents(atPath: movie)
+        try sample("IMG_0712.HEIC", to: "b2/IMG_0712.HEIC")
+        let still = try destination(try run("b2", ["--subject", "children/b"]), "IMG_0712.HEIC")
+        #expect(still.contains("/Library/children/b/photos/2024/"))
+        #expect(FileManager.default.contents(atPath: stem(still) + ".mov") == bytes)
+        #expect(folder.files(under: "Library/children/b/videos").isEmpty)
+        #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
+    }
+
     @Test("The still first, then its movie renamed in another folder: the movie finds it in the index by the content identifier")
     func stillFirstByIdentifier() throws {
         try sample("IMG_0712.HEIC", to: "camera/children/mina/IMG_0712.HEIC")

@@ -86,7 +86,7 @@ struct VerifySafetyTests {
         #expect(lines.contains("damaged    \(flipped): its bytes hash to \(damagedHex.prefix(16)); "
             + "\(filedHex.prefix(16)) were put there; its source is still at \(filed[0].source): import it again, or `dossier verify --repair`, to file it anew"))
         #expect(lines.contains("missing    \(deleted): the index says it is here; nothing is; its source is still at "
-            + "\(filed[1].source): import it again, or `dossier verify --repair`, to file it anew"))
+            + "\(filed[1].source): `dossier verify --repair` files it again from there, or `dossier remove \(deleted)` forgets it"))
         #expect(lines.contains("unindexed  \(stray): the index does not know it"))
         #expect(lines.contains("unreadable pets/leo/records/2024.jsonl: line 4 is cut short: the file ends inside it"))
         #expect(lines.last?.hasSuffix(": 1 damaged, 1 missing, 1 unindexed, 1 unreadable.") == true, "\(result.standardOutput)")
@@ -195,6 +195,31 @@ struct VerifySafetyTests {
         #expect(lines.contains("damaged    \(photos[0]): it holds \(bytes.count - 10) bytes; \(bytes.count) were put there; "
             + "its source is still at \(filed[0].source): import it again, or `dossier verify --repair`, to file it anew"))
         #expect(lines.contains { $0.hasPrefix("damaged    \(photos[1]): it was written to at ") && $0.contains(", after it was filed at ") })
+    }
+
+    @Test("verify --quick names no source edited at the same size and time as a good copy, and says why it is none")
+    func quickNamesNoChangedSourceAsAGoodCopy() throws {
+        let folder = try TemporaryFolder()
+        let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
+        try FileManager.default.removeItem(atPath: folder.path("Library/\(filed[0].filed)"))
+        // Edited in place: the same size, and its modification time given back.
+        let source = filed[0].source
+        let time = try #require(try FileManager.default.attributesOfItem(atPath: source)[.modificationDate] as? Date)
+        try VerifySafetyTests.flipBytes(in: source)
+        try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: source)
+
+        let quick = try DossierBinary.run(["verify", "--quick", "--library", "Library", "--json"], in: folder.url)
+        #expect(quick.status == 1)
+        let finding = try #require(quick.jsonLines.first { $0["path"] as? String == filed[0].filed })
+        #expect(finding["kind"] as? String == "missing")
+        #expect(finding["goodCopy"] == nil, "\(finding)")
+        #expect(finding["reason"] as? String == "the index says it is here; nothing is; its source at \(source) has changed since it "
+            + "was imported (its bytes are not the ones filed from it), and is no good copy; so none is at hand: "
+            + "`dossier remove \(filed[0].filed)` forgets it, or `dossier verify --repair` has the next import of its source file it again")
+        #expect(!quick.standardError.contains("good copy"), "\(quick.standardError)")
+        let repaired = try DossierBinary.run(["verify", "--quick", "--repair", "--library", "Library"], in: folder.url)
+        #expect(repaired.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Library/\(filed[0].filed)")), "filed from a changed source")
     }
 
     @Test("verify never follows a link at a filed name, nor into a linked folder, and says what stands there")
@@ -322,7 +347,7 @@ struct VerifySafetyTests {
         #expect(SafetyFixtures.contents(folder.path("Library/\(photos[2])")) == damaged)
     }
 
-    @Test("The next import files again what verify found damaged or missing, from the sources at hand, and never moves them")
+    @Test("The next import files again what verify found damaged, from the sources at hand, and never moves them; one missing stays so until --repair")
     func theNextImportFilesAgainWhatVerifyFound() throws {
         let folder = try TemporaryFolder()
         let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
@@ -332,21 +357,24 @@ struct VerifySafetyTests {
 
         let verified = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
         #expect(verified.status == 1)
-        #expect(verified.standardError == "dossier: 2 damaged or missing photos have a good copy: the next import into this library "
-            + "files them again from it (`dossier verify --repair` does it now)\n", "\(verified.standardError)")
+        #expect(verified.standardError == "dossier: 1 damaged or missing photo has a good copy: the next import into this library "
+            + "files it again from it (`dossier verify --repair` does it now)\n", "\(verified.standardError)")
         let json = try DossierBinary.run(["verify", "--library", "Library", "--json"], in: folder.url)
         let summary = try #require(json.jsonLines.last?["summary"] as? [String: Any])
-        #expect(summary["notedToFileAgain"] as? Int == 2)
+        #expect(summary["notedToFileAgain"] as? Int == 1)
         // verify itself wrote nothing to the files.
         #expect(SafetyFixtures.contents(folder.path("Library/\(filed[1].filed)")) == nil)
 
-        // An import of something else, with --move: the photos are filed again first, their
-        // sources (outside the library, at hand) are read and left where they are.
+        // An import of something else, with --move: the damaged photo is filed again first, its
+        // source (outside the library, at hand) read and left where it is; the missing one (deleted
+        // by hand, perhaps on purpose) is not.
         try folder.write(SafetyFixtures.jpeg(seed: 9), to: "later/pets/leo/IMG_0009.JPG")
         let next = try DossierBinary.run(["import", "later", "--library", "Library", "--move"], in: folder.url)
         #expect(next.status == 0, "\(next.standardOutput)\(next.standardError)")
-        #expect(next.standardError.contains("filing again 2 damaged or missing photos that `dossier verify` found, "
-            + "from their good copies"), "\(next.standardError)")
+        #expect(next.standardError.contains("filing again 1 damaged or missing photo that `dossier verify` found, "
+            + "from its good copy"), "\(next.standardError)")
+        #expect(SafetyFixtures.contents(folder.path("Library/\(filed[1].filed)")) == nil)
+        #expect(try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url).status == 0)
         #expect(filed.map { SafetyFixtures.contents(folder.path("Library/\($0.filed)")) } == good, "the photos are not all good again")
         for photo in filed { #expect(FileManager.default.fileExists(atPath: photo.source), "\(photo.source)") }
         #expect(!FileManager.default.fileExists(atPath: folder.path("later/pets/leo/IMG_0009.JPG")))
@@ -395,8 +423,10 @@ struct VerifySafetyTests {
 
         let repaired = try DossierBinary.run(["verify", "--repair", "--library", "Library"], in: folder.url)
         #expect(repaired.status == 1)
-        #expect(repaired.standardError.contains("its good copy \(filed[0].source) is gone or has changed: it cannot be filed again"),
-                "\(repaired.standardError)")
+        // Hashed before it is named: no good copy, and nothing noted or filed from it.
+        #expect(repaired.standardOutput.contains("; its source at \(filed[0].source) has changed since it was imported (its bytes are "
+            + "not the ones filed from it), and is no good copy\n"), "\(repaired.standardOutput)")
+        #expect(!repaired.standardError.contains("good copy"), "\(repaired.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: photoFolder).sorted() == before)
         #expect(SafetyFixtures.contents(folder.path("Library/\(filed[0].filed)")) == damaged)
     }
@@ -418,8 +448,8 @@ struct VerifySafetyTests {
         #expect(try DossierBinary.run(["verify", "--library", "Library"], in: folder.url).status == 0)
     }
 
-    @Test("verify --quick notes a missing photo but not one written to at the same size; a renamed subject is never made again by a note")
-    func quickNotesOnlyTheMissingAndNotesNeverMakeSubjects() throws {
+    @Test("verify --quick notes neither a missing photo nor one written to at the same size; a renamed subject is never made again by a note")
+    func quickNotesNothingAndNotesNeverMakeSubjects() throws {
         let folder = try TemporaryFolder()
         let filed = try VerifySafetyTests.importedLibraryWithSources(in: folder)
         // The same bytes written again: later, not damaged.
@@ -431,13 +461,17 @@ struct VerifySafetyTests {
         try FileManager.default.removeItem(atPath: folder.path("Library/\(filed[1].filed)"))
         let quick = try DossierBinary.run(["verify", "--quick", "--library", "Library"], in: folder.url)
         #expect(quick.status == 1)
-        #expect(quick.standardError == "dossier: 1 damaged or missing photo has a good copy: the next import into this library "
-            + "files it again from it (`dossier verify --repair` does it now)\n", "\(quick.standardError)")
+        #expect(quick.standardError.isEmpty, "\(quick.standardError)")
+        // A damaged photo, noted by a full check, whose subject is then renamed.
+        try VerifySafetyTests.flipBytes(in: folder.path("Library/\(filed[2].filed)"))
+        let full = try DossierBinary.run(["verify", "--library", "Library"], in: folder.url)
+        #expect(full.standardError == "dossier: 1 damaged or missing photo has a good copy: the next import into this library "
+            + "files it again from it (`dossier verify --repair` does it now)\n", "\(full.standardError)")
 
         try FileManager.default.moveItem(atPath: folder.path("Library/pets/leo"), toPath: folder.path("Library/pets/leo2"))
         try folder.write("", to: "empty/.keep")
         let next = try DossierBinary.run(["import", "empty", "--library", "Library"], in: folder.url)
-        #expect(next.standardError.contains("\(filed[1].filed) was found damaged or missing by `dossier verify`, and its subject "
+        #expect(next.standardError.contains("\(filed[2].filed) was found damaged or missing by `dossier verify`, and its subject "
             + "pets/leo is no longer in the library: it cannot be filed again"), "\(next.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/pets/leo")))
     }

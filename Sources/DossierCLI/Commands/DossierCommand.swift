@@ -15,7 +15,8 @@ public struct DossierCommand: AsyncParsableCommand {
             """,
         version: DossierVersion.current,
         subcommands: [InitCommand.self, ImportCommand.self, WatchCommand.self, QuarantineCommand.self, SubjectsCommand.self, RecordsCommand.self, ProblemsCommand.self, TodayCommand.self,
-                      ReportCommand.self, VerifyCommand.self, PluginsCommand.self, IndexCommand.self, ThumbnailsCommand.self]
+                      ReportCommand.self, VerifyCommand.self, RemoveCommand.self, MoveCommand.self, PluginsCommand.self, IndexCommand.self,
+                      ThumbnailsCommand.self]
     )
 
     public init() {}

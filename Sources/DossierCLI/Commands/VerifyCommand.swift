@@ -20,11 +20,14 @@ struct VerifyCommand: AsyncParsableCommand {
             rendition's name that Dossier did not file among them.
 
             Each finding is one line: damaged, missing, unindexed or unreadable, the file, and why. Where a damaged \
-            or missing photo has a good copy (the source it was imported from, still where it was, or its original \
-            under originals/; for a rendition, its photo), the line says so, and the file is noted in the index: the \
-            next import into the library (or the daemon's next batch) files it again from that copy, under its own \
-            name (the damaged bytes kept under damaged/). --repair does that now, keeps a damaged profile under \
-            damaged/ and starts it again, then checks the library again.
+            or missing photo has a good copy (the source it was imported from, still where it was and hashed to the \
+            bytes it gave, or its original under originals/; for a rendition, its photo), the line says so. A damaged \
+            one is noted in the index: the next import into the library (or the daemon's next batch) files it again \
+            from that copy, under its own name (the damaged bytes kept under damaged/). A missing one (deleted by \
+            hand, perhaps on purpose) comes back only when you say so: --repair files it again, or `dossier remove \
+            PATH` forgets it. --repair files every damaged or missing photo with a good copy again now (a missing \
+            one with none, when its source is next imported), keeps a damaged profile under damaged/ and starts it \
+            again, then checks the library again.
 
             It only reads, and it can run while `dossier watch` files into the same library: at the end it waits for \
             an import's batch under way to finish before it calls a file missing or unindexed.
@@ -40,7 +43,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per finding, then a summary object, on standard output (JSON Lines).")
     var json = false
 
-    @Flag(help: "File each damaged or missing photo that has a good copy again from it, make each damaged or missing rendition again from its photo, then check the library again.")
+    @Flag(help: "File each damaged or missing photo that has a good copy again from it (a missing one without one when its source is next imported), make each damaged or missing rendition again from its photo, then check the library again.")
     var repair = false
 
     func run() async throws {
@@ -52,10 +55,10 @@ struct VerifyCommand: AsyncParsableCommand {
             var notedBefore: Bool
             (result, notedBefore) = try verify(layout)
             let profiles = result.findings.filter { $0.subject != nil && $0.path.hasSuffix("/profile.json") }
-            if repair, !VerifyCommand.mendable(result).isEmpty || !profiles.isEmpty {
+            if repair, !mendable(result).isEmpty || !profiles.isEmpty {
                 // What is mended goes the one way the next import would take: noted, then filed
                 // again from good copies checked by their bytes.
-                if case .failure(let error) = recordForNextImport(VerifyCommand.mendable(result), layout: layout,
+                if case .failure(let error) = recordForNextImport(mendable(result), in: result, layout: layout,
                                                                   replacingEarlier: true) {
                     throw error
                 }
@@ -64,7 +67,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 started = ContinuousClock.now
                 (result, notedBefore) = try verify(layout)
             }
-            recorded = recordForNextImport(VerifyCommand.mendable(result), layout: layout, replacingEarlier: notedBefore)
+            recorded = recordForNextImport(mendable(result), in: result, layout: layout, replacingEarlier: notedBefore)
         } catch {
             // The library could not be used: said on standard error and, with --json, as the
             // one line `import --json` gives it too.
@@ -83,10 +86,20 @@ struct VerifyCommand: AsyncParsableCommand {
             StandardStreams.writeOut(VerifyCommand.summary(result, library: layout.root.path, quick: quick, seconds: seconds))
         }
         // Said beside the findings, on standard error: standard output is the findings alone.
-        if case .success(let count) = recorded, count > 0 {
-            let what = count == 1 ? "photo has a good copy: the next import into this library files it"
-                                  : "photos have a good copy: the next import into this library files them"
-            StandardStreams.writeError("dossier: \(count) damaged or missing \(what) again from it (`dossier verify --repair` does it now)\n")
+        if case .success = recorded {
+            let noted = mendable(result)
+            let withCopy = noted.count { $0.goodCopy != nil }
+            if withCopy > 0 {
+                let what = withCopy == 1 ? "photo has a good copy: the next import into this library files it"
+                                         : "photos have a good copy: the next import into this library files them"
+                StandardStreams.writeError("dossier: \(withCopy) damaged or missing \(what) again from it (`dossier verify --repair` does it now)\n")
+            }
+            let awaiting = noted.count - withCopy
+            if awaiting > 0 {
+                StandardStreams.writeError("dossier: \(awaiting) missing \(awaiting == 1 ? "photo has" : "photos have") no good copy at hand: "
+                    + "the next import of \(awaiting == 1 ? "its source files it" : "their sources files them") again, as --repair asked "
+                    + "(`dossier remove PATH` forgets one instead)\n")
+            }
         }
         if case .failure(let error) = recorded {
             StandardStreams.writeError("dossier: could not note the damaged photos for the next import to file again (\(error)); "
@@ -141,19 +154,28 @@ struct VerifyCommand: AsyncParsableCommand {
         let subject: String
     }
 
-    /// The damaged or missing photos that can be filed again: those with a good copy.
-    static func mendable(_ result: VerificationResult) -> [VerificationFinding] {
-        result.findings.filter { [.damaged, .missing].contains($0.kind) && $0.goodCopy != nil && $0.subject != nil }
+    /// What is noted for the next import to file again: each damaged photo with a good copy (a
+    /// full check only: a later modification time may be the same bytes written again, which
+    /// only hashing tells); with --repair, each missing one too, with a good copy or none (then the
+    /// next import of its source files it). A file missing unasked may have been deleted on
+    /// purpose: it comes back only when a person says so.
+    func mendable(_ result: VerificationResult) -> [VerificationFinding] {
+        result.findings.filter { finding in
+            guard finding.subject != nil, !finding.path.hasSuffix("/profile.json") else { return false }
+            switch finding.kind {
+            case .damaged: return !quick && finding.goodCopy != nil
+            case .missing: return repair
+            case .unindexed, .unreadable: return false
+            }
+        }
     }
 
     /// Notes in the index what the next import files again (`CopyToMend`); returns how many. A
-    /// full check replaces what earlier checks noted, a quick one only adds. Writing takes the
-    /// library's lock, so only when there is something to note or to forget.
-    private func recordForNextImport(_ mendable: [VerificationFinding], layout: LibraryLayout,
+    /// full check replaces what earlier checks noted (keeping what `--repair` asked of a file
+    /// still missing), a quick one only adds. Writing takes the library's lock, so only when there
+    /// is something to note or to forget.
+    private func recordForNextImport(_ mendable: [VerificationFinding], in result: VerificationResult, layout: LibraryLayout,
                                      replacingEarlier: Bool) -> Result<Int, LibraryError> {
-        // A quick check is sure only of what is missing: a later modification time may be the
-        // same bytes written again, which the full check tells.
-        let mendable = quick ? mendable.filter { $0.kind == .missing } : mendable
         guard !mendable.isEmpty || (replacingEarlier && !quick) else { return .success(0) }
         do throws(LibraryError) {
             let session = try LibrarySession.open(layout, access: .existing, dryRun: false, waitForLock: true,
@@ -161,11 +183,14 @@ struct VerifyCommand: AsyncParsableCommand {
             defer { session.close() }
             let now = ISO8601DateFormatter().string(from: Date())
             let root = layout.root.path + "/"
-            try session.index?.record(copiesToMend: mendable.compactMap { finding in
-                guard let subject = finding.subject, let goodCopy = finding.goodCopy else { return nil }
-                let noted = goodCopy.hasPrefix(root) ? String(goodCopy.dropFirst(root.count)) : goodCopy
+            var notes = mendable.compactMap { finding -> CopyToMend? in
+                guard let subject = finding.subject else { return nil }
+                let noted = finding.goodCopy.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 } ?? ""
                 return CopyToMend(path: finding.path, subject: subject, goodCopy: noted, foundAt: now)
-            }, replacingAll: !quick)
+            }
+            let missing = Set(result.findings.filter { $0.kind == .missing }.map(\.path)).subtracting(notes.map(\.path))
+            notes += try session.index?.copiesToMend().filter { $0.goodCopy.isEmpty && missing.contains($0.path) } ?? []
+            try session.index?.record(copiesToMend: notes, replacingAll: !quick)
             return .success(mendable.count)
         } catch {
             return .failure(error)

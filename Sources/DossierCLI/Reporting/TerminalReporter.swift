@@ -74,7 +74,8 @@ final class TerminalReporter: OutcomeListener {
             guard everything else { return nil }
             text = "duplicate \(source) (already filed as \(destination))"
         case .skipped:
-            guard everything else { return nil }
+            // One a person must look at, or one taken out of the library on purpose, says why.
+            guard everything || outcome.leavesSomethingForYou || outcome.errorCode == SourceOutcome.takenOutCode else { return nil }
             text = "skipped \(error)"
         case .unassigned:
             text = "unassigned \(error)"

@@ -38,6 +38,11 @@ public struct Photo: Sendable {
     /// It is filed beside it under the same name (`...1ad773a0.mov`, `...1ad773a0.cr2`,
     /// `...1ad773a0.aae`), so they stay together and viewers find them.
     public var besideStill: String?
+    /// For a movie or raw with `besideStill`: its still is among this run's sources, and is filed
+    /// in it too. Otherwise the still was filed before, and the movie takes its name only in the
+    /// subject whose folder holds it; in another subject's (a clip shared into a sibling's or a
+    /// pet's folder) it is a video of its own (`Filer`).
+    public var stillIsInRun = false
     /// What is wrong with a photo filed as it is because it is damaged but still decodes (a JPEG
     /// whose data ends early): the decoder's warning. `--json` says `"damaged": true`.
     public var damage: String?

@@ -1,7 +1,8 @@
 import GRDB
 
-/// A filed photo `dossier verify` found damaged or missing, with a good copy to file it again
-/// from: the next import (or daemon batch) into the library files it again, then forgets it.
+/// A filed photo `dossier verify` found damaged, with a good copy to file it again from, or one
+/// `verify --repair` found missing: the next import (or daemon batch) into the library files it
+/// again, then forgets it. A missing file is filed again only when noted so (`--repair`).
 /// Kept in the index, since the person who ran `verify` may import days later.
 public struct CopyToMend: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "copy_to_mend"
@@ -12,7 +13,8 @@ public struct CopyToMend: Codable, Equatable, Sendable, FetchableRecord, Persist
     public var subject: String
     /// In the library (an original under `originals/`, a rendition's photo), relative to its
     /// root, so a copied library mends from its own files; outside it (the source still where it
-    /// was imported from), absolute.
+    /// was imported from), absolute. Empty for a missing file `verify --repair` found no good copy
+    /// of: the next import of its source files it again (`SourceWorker`), as asked.
     public var goodCopy: String
     public var foundAt: String
 

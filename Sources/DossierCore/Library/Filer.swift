@@ -32,7 +32,12 @@ public struct Filer: Sendable {
                 }
                 return .duplicate(path: known.path)
             }
-            // Filed before, and damaged or gone since: its bytes go back under its name.
+            // Gone since (deleted by hand, perhaps on purpose): back only when `verify --repair` asked.
+            if try layout.files.entryType(try layout.url(forRelativePath: known.path).path) == nil,
+               try index?.copiesToMend().contains(where: { $0.path == known.path }) != true {
+                return .missing(path: known.path)
+            }
+            // Filed before, and damaged (or gone, and asked for) since: its bytes go back under its name.
             if !dryRun { return try refile(photo, at: known.path) }
         }
         var staged: StagedBytes?

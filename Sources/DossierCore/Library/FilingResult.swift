@@ -11,4 +11,7 @@ public enum FilingResult: Equatable, Sendable {
     case refiled(path: String, digest: ContentDigest, damagedCopies: [String])
     /// The subject already has a file with these bytes.
     case duplicate(path: String)
+    /// The index holds it filed at this path, and nothing is there (deleted by hand): filed again
+    /// only when `dossier verify --repair` asked for it.
+    case missing(path: String)
 }

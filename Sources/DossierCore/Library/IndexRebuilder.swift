@@ -28,8 +28,51 @@ public struct IndexRebuilder: Sendable {
             }
         }
         try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept, originals: try originals(),
-                                    sourceYearFiles: yearFiles, damaged: misnamed.map(\.path))
+                                    sourceYearFiles: yearFiles, damaged: misnamed.map(\.path), removed: try removedItems())
         return (files.count, records.count, misnamed)
+    }
+
+    /// What `dossier remove` took out, as `removed/<day>/` holds it: each file kept there of a
+    /// subject's folder, hashed, with its source's digest where the original kept of it was taken
+    /// out with it (`removed/<day>/originals/<its name>.*`). An index lost since keeps no import
+    /// from filing them again. (A move keeps no bytes aside: an index lost after one forgets it,
+    /// and an import of its source for the subject it left files it there again, a second copy.)
+    func removedItems() throws -> [RemovedItem] {
+        var found: [RemovedItem] = []
+        for day in try layout.files.names(in: layout.root.appendingPathComponent("removed").path).sorted() where !day.hasPrefix(".") {
+            let originals = Dictionary(try filesBelow("removed/\(day)/originals").map { path in
+                (LibraryVerifier.stem(of: String(path.dropFirst("removed/\(day)/originals/".count))), path)
+            }, uniquingKeysWith: { first, _ in first })
+            for kind in SubjectKind.allCases {
+                for path in try filesBelow("removed/\(day)/\(kind.rawValue)") {
+                    let filed = String(path.dropFirst("removed/\(day)/".count))
+                    let parts = filed.split(separator: "/")
+                    guard parts.count > 3, let subject = try? Subject(parsing: "\(parts[0])/\(parts[1])") else { continue }
+                    let digest = try layout.files.digest(ofFile: try layout.url(forRelativePath: path).path).digest
+                    let source = try originals[LibraryVerifier.stem(of: filed)].map {
+                        try layout.files.digest(ofFile: try layout.url(forRelativePath: $0).path).digest.hex
+                    }
+                    found.append(RemovedItem(command: .remove, role: .filed, path: filed, subject: subject.path, sha256: digest.hex,
+                                             sourceSha256: source, bytesAt: path, at: day, state: .done))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The regular files below a folder of the library (relative to the root), links and hidden
+    /// names passed over.
+    private func filesBelow(_ relative: String) throws -> [String] {
+        let folder = try layout.url(forRelativePath: relative).path
+        var found: [String] = []
+        for name in try layout.files.names(in: folder).sorted() where !name.hasPrefix(".") {
+            switch try layout.files.entryType("\(folder)/\(name)") {
+            case .folder?: found += try filesBelow("\(relative)/\(name)")
+            case .file?: found.append("\(relative)/\(name)")
+            default: continue
+            }
+        }
+        return found
     }
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their

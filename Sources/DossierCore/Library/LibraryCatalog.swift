@@ -16,6 +16,9 @@ public protocol LibraryCatalog: Sendable {
     func renditions(ofPhoto path: String) throws(LibraryError) -> [FiledRendition]
     func rendition(at path: String) throws(LibraryError) -> FiledRendition?
     func moveFiledFile(from oldPath: String, to newPath: String) throws(LibraryError)
+    /// What `dossier remove` or `dossier move` took out of the subject's folder from a source
+    /// with these bytes, or holding these filed bytes: what an import does not file there again.
+    func removal(of subject: Subject, sourceDigest: ContentDigest?, digest: ContentDigest?) throws(LibraryError) -> RemovedItem?
 
     /// Everything it says the library holds, read as one moment (`dossier verify`).
     func contents() throws(LibraryError) -> LibraryContents

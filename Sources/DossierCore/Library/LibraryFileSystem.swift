@@ -355,6 +355,16 @@ public struct LibraryFileSystem: Sendable {
         }
     }
 
+    /// The device and inode of the regular file at `path`; nil when there is none (or a link is
+    /// there). Two names with one identity are one file: a second name linked for it.
+    public func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        try? withParent(of: path, creatingFolders: false) { folder, name throws(LibraryError) -> (UInt64, UInt64)? in
+            var info = stat()
+            guard SourcePath.withFileSystemPath(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return (UInt64(info.st_dev), UInt64(info.st_ino))
+        }
+    }
+
     /// The size and modification time (seconds since 1970) of the regular file at `path`; nil
     /// when there is none (or a link is there).
     public func sizeAndModificationTime(_ path: String) -> (size: Int64, modified: Double)? {

@@ -299,6 +299,25 @@ public final class LibraryIndex: Sendable {
                 table.column("found_at", .text).notNull()
             }
         }
+        migrator.registerMigration("v10-removed-items") { db in
+            // What `dossier remove` and `dossier move` took out of a subject's folder, so no
+            // import files it there again; also their journal (`state`). No old row to fill.
+            try db.create(table: RemovedItem.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("command", .text).notNull()
+                table.column("role", .text).notNull()
+                table.column("path", .text).notNull()
+                table.column("subject", .text).notNull()
+                table.column("sha256", .text).notNull()
+                table.column("source_sha256", .text)
+                table.column("bytes_at", .text)
+                table.column("at", .text).notNull()
+                table.column("state", .text).notNull()
+            }
+            try db.create(index: "removed_by_subject_source", on: RemovedItem.databaseTableName, columns: ["subject", "source_sha256"])
+            try db.create(index: "removed_by_subject_digest", on: RemovedItem.databaseTableName, columns: ["subject", "sha256"])
+            try db.create(index: "removed_by_state", on: RemovedItem.databaseTableName, columns: ["state"])
+        }
         return migrator
     }
 
@@ -338,6 +357,103 @@ public final class LibraryIndex: Sendable {
     /// Forgets copies that are mended, or that can no longer be.
     public func forgetCopiesToMend(_ paths: [String]) throws(LibraryError) {
         try write { db in _ = try CopyToMend.deleteAll(db, keys: paths) }
+    }
+
+    // MARK: Items taken out (`dossier remove`, `dossier move`)
+
+    /// The latest file `dossier remove` or `dossier move` took out of `subject`'s folder that came
+    /// from a source with `sourceDigest`, or held exactly `digest`; nil when none did. A command
+    /// stopped before its index changed (`planned`) took nothing out.
+    public func removal(of subject: Subject, sourceDigest: ContentDigest?, digest: ContentDigest?) throws(LibraryError)
+        -> RemovedItem?
+    {
+        try lookup { db in
+            try RemovedItem.fetchOne(db.cachedStatement(sql: """
+                SELECT * FROM removed_item WHERE subject = ? AND role = 'filed' AND state != 'planned'
+                    AND (source_sha256 = ? OR sha256 = ?) ORDER BY id DESC LIMIT 1
+                """), arguments: [subject.path, sourceDigest?.hex, digest?.hex])
+        }
+    }
+
+    /// The filed files whose paths start with `prefix` (a photo's name without its extension:
+    /// the files filed beside it share it), by path.
+    public func filedFiles(withPathPrefix prefix: String) throws(LibraryError) -> [FiledFile] {
+        try read { db in
+            try FiledFile.filter(Column("path") >= prefix && Column("path") < prefix + "\u{10FFFF}").order(Column("path")).fetchAll(db)
+        }
+    }
+
+    /// Every filed file, in any subject, that came from a source with these bytes, by path.
+    public func filedFiles(fromSourceWithDigest hex: String) throws(LibraryError) -> [FiledFile] {
+        try read { db in try FiledFile.filter(Column("source_sha256") == hex).order(Column("path")).fetchAll(db) }
+    }
+
+    /// Writes the journal of a removal or move before any name is touched (`planned`); returns the
+    /// rows with their ids.
+    public func plan(_ rows: [RemovedItem]) throws(LibraryError) -> [RemovedItem] {
+        var planned = rows
+        try write { db in
+            for index in planned.indices { try planned[index].insert(db) }
+        }
+        return planned
+    }
+
+    /// What a removal or move changes in what the index says is filed, in one transaction: the
+    /// files taken out (`rows`, by their role) leave the filed files, renditions, originals and
+    /// the notes of `verify`; those sources filed as them now name where they went (`move`:
+    /// `newPaths`, old path to new) or are forgotten (`remove`); what they became (`filed`,
+    /// `renditions`, `originals`) is recorded; a file moved back to a subject it once left is no
+    /// more a removal there; and the rows become `recorded`.
+    public func takeOut(_ rows: [RemovedItem], newPaths: [String: String], toSubject: String?, filed: [FiledFile],
+                        renditions: [FiledRendition], originals: [KeptOriginal]) throws(LibraryError) {
+        try write { db in
+            for row in rows {
+                switch row.role {
+                case .filed:
+                    try FiledFile.deleteOne(db, key: row.path)
+                    try FiledRendition.filter(Column("photo_path") == row.path).deleteAll(db)
+                    if let newPath = newPaths[row.path], let toSubject {
+                        try db.execute(sql: "UPDATE source SET filed_path = ?, subject = ? WHERE filed_path = ?",
+                                       arguments: [newPath, toSubject, row.path])
+                    } else {
+                        try db.execute(sql: "DELETE FROM source WHERE filed_path = ?", arguments: [row.path])
+                    }
+                case .rendition:
+                    try FiledRendition.deleteOne(db, key: row.path)
+                case .original:
+                    try KeptOriginal.deleteOne(db, key: row.path)
+                }
+                try CopyToMend.deleteOne(db, key: row.path)
+            }
+            for file in filed { try file.upsert(db) }
+            for rendition in renditions { try rendition.upsert(db) }
+            for original in originals { try original.upsert(db) }
+            if let toSubject {
+                try RemovedItem.filter(Column("subject") == toSubject && filed.map(\.sha256).contains(Column("sha256")))
+                    .filter(Column("state") == RemovedItem.State.done.rawValue).deleteAll(db)
+            }
+            try RemovedItem.filter(rows.compactMap(\.id).contains(Column("id")))
+                .updateAll(db, Column("state").set(to: RemovedItem.State.recorded.rawValue))
+        }
+    }
+
+    /// The rows of removals and moves not finished: a command stopped part way.
+    public func unfinishedRemovals() throws(LibraryError) -> [RemovedItem] {
+        try read { db in try RemovedItem.filter(Column("state") != RemovedItem.State.done.rawValue).order(Column("id")).fetchAll(db) }
+    }
+
+    /// Marks rows done (their old names gone).
+    public func finishRemovals(_ ids: [Int64]) throws(LibraryError) {
+        try write { db in
+            try RemovedItem.filter(ids.contains(Column("id"))).updateAll(db, Column("state").set(to: RemovedItem.State.done.rawValue))
+        }
+    }
+
+    /// Forgets planned rows whose command is undone: it took nothing out.
+    public func forgetPlannedRemovals(_ ids: [Int64]) throws(LibraryError) {
+        try write { db in
+            try RemovedItem.filter(ids.contains(Column("id")) && Column("state") == RemovedItem.State.planned.rawValue).deleteAll(db)
+        }
     }
 
     /// The kept copy of a source with these bytes, if the library has one.
@@ -601,6 +717,8 @@ public final class LibraryIndex: Sendable {
             }
             for yearFile in yearFiles { try yearFile.upsert(db) }
             for file in filed { try file.upsert(db) }
+            // Filed again: what `verify` noted to mend at its name is mended.
+            try CopyToMend.deleteAll(db, keys: filed.map(\.path))
             for summary in recordFiles { try summary.upsert(db) }
             try source?.upsert(db)
             try kept?.upsert(db)
@@ -625,6 +743,7 @@ public final class LibraryIndex: Sendable {
         try write { db in
             for photo in photos {
                 for file in photo.filed { try file.upsert(db) }
+                try CopyToMend.deleteAll(db, keys: photo.filed.map(\.path))
                 try LibraryIndex.record(photo.renditions, in: db)
                 for original in photo.originals { try original.upsert(db) }
                 try photo.source?.upsert(db)
@@ -653,14 +772,20 @@ public final class LibraryIndex: Sendable {
     }
 
     /// Replaces what the index knows of filed files, their renditions and record files (a rebuild
-    /// from the folders).
+    /// from the folders), and learns the removals `removed/` shows that it does not know.
     /// Source records whose filed file is gone are dropped, and those of `damaged` files (so the
     /// next import of such a source reads it, and files its bytes again); the rest stay valid.
     public func replaceFiledFiles(with files: [FiledFile], renditions: [FiledRendition] = [],
                                   recordFiles: [RecordFileSummary] = [],
                                   keptSources: [KeptSource] = [], originals: [KeptOriginal] = [],
-                                  sourceYearFiles: [SourceYearFile] = [], damaged: [String] = []) throws(LibraryError) {
+                                  sourceYearFiles: [SourceYearFile] = [], damaged: [String] = [],
+                                  removed: [RemovedItem] = []) throws(LibraryError) {
         try write { db in
+            // What `removed/` holds that the index does not know as removed (it was lost).
+            for var item in removed where try RemovedItem.filter(Column("path") == item.path && Column("sha256") == item.sha256)
+                .fetchCount(db) == 0 {
+                try item.insert(db)
+            }
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }

@@ -21,6 +21,9 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
     /// A photo filed again from its good copy still does not hold the bytes that were filed: the
     /// filing failed (and said why), or the good copy changed since `verify` saw it.
     case notMended(path: String, goodCopy: String)
+    /// A `dossier remove` or `dossier move` was stopped part way: one stopped before it changed
+    /// the index was undone (`undone` items), one stopped after it finished (`finished` items).
+    case takingOutFinished(path: String, undone: Int, finished: Int)
 
     public enum IndexRebuildReason: Sendable, Equatable {
         case missing
@@ -46,6 +49,11 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
         case .notMended(let path, let goodCopy):
             return "\(path) was filed again from \(goodCopy), and still does not hold the bytes that were filed "
                 + "(the filing failed, or that copy has changed since): `dossier verify` says what is still wrong"
+        case .takingOutFinished(let path, let undone, let finished):
+            let parts = [undone == 0 ? nil : "\(undone) stopped before it changed the index \(undone == 1 ? "was" : "were") undone",
+                         finished == 0 ? nil : "\(finished) stopped after it \(finished == 1 ? "was" : "were") finished"].compactMap { $0 }
+            return "the library at \(path): a `dossier remove` or `dossier move` was stopped part way; "
+                + parts.joined(separator: ", ") + " (nothing was lost)"
         case .indexRebuilt(let path, let reason, let photos, let recordFiles, let misnamed):
             let why: String
             switch reason {

@@ -63,6 +63,13 @@ public struct LibrarySession: Sendable {
             try Filer.clearStaging(layout)
             try LibraryTimeZone.record(in: layout)
             var session = try openIndex(layout, state: state, forRebuild: forRebuild, lock: lock)
+            // A removal or move a kill stopped part way is undone or finished before anything else.
+            if let index = session.index {
+                let (undone, finished) = try FiledItemMover.finishInterrupted(layout, index: index)
+                if undone + finished > 0 {
+                    session.notices.append(.takingOutFinished(path: root, undone: undone, finished: finished))
+                }
+            }
             if case .absent = state, let identity = session.identity {
                 session.notices.insert(.created(path: root, id: identity.id), at: 0)
             }

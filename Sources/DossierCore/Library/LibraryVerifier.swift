@@ -210,8 +210,13 @@ public struct LibraryVerifier: Sendable {
         case .filed(let file):
             var outcome = checkBytes(at: absolute, path: path, digest: file.sha256, size: file.size,
                                      filedAt: file.filedAt, depth: depth)
-            if outcome.findings.isEmpty, depth == .full, let wrongName = nameFinding(for: file, siblings: siblings) {
+            if outcome.findings.isEmpty, depth == .full, var wrongName = nameFinding(for: file, siblings: siblings) {
+                // A movie under a still's name is no damage a good copy mends: its bytes are its own.
+                if !LibraryVerifier.isMovieBesideNothing(file.path, formats: layout.photoFormats) {
+                    goodCopies.add(to: &wrongName, for: file)
+                }
                 outcome.findings.append(wrongName)
+                return outcome
             }
             for index in outcome.findings.indices { goodCopies.add(to: &outcome.findings[index], for: file) }
             return outcome
@@ -299,8 +304,20 @@ public struct LibraryVerifier: Sendable {
         guard let named = LibraryVerifier.digestNamed(by: file.path, for: file.sha256, formats: layout.photoFormats,
                                                       siblings: siblings)
         else { return nil }
+        if LibraryVerifier.isMovieBesideNothing(file.path, formats: layout.photoFormats) {
+            return VerificationFinding(kind: .damaged, path: file.path, reason: "its bytes hash to \(file.sha256.prefix(16)); "
+                + "its name says \(named), a still's, and no still is beside it (a Live Photo's movie filed under a still "
+                + "of another subject): `dossier move \(file.path) --subject \(file.subject)` files it under a name of its own")
+        }
         return VerificationFinding(kind: .damaged, path: file.path,
                                    reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \(named)")
+    }
+
+    /// Whether a misnamed file is a movie under `photos/`: there only beside a still, whose name
+    /// it carries (a movie alone is filed under `videos/`, by its own name).
+    static func isMovieBesideNothing(_ path: String, formats: PhotoFormats) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count > 3 && parts[2] == "photos" && formats.format(forExtension: (path as NSString).pathExtension)?.isVideo == true
     }
 
     /// The digest prefix a filed file's name carries, when its bytes (hashing to `sha256`) are

@@ -21,7 +21,7 @@ extension ImportPipeline {
         // A dry run files nothing again (what it would show is what the real run files after the
         // mending, not before): it says how many the real run would mend first.
         guard !options.dryRun else {
-            let noted = await BlockingWork.run { (try? index.copiesToMend())?.count ?? 0 }
+            let noted = await BlockingWork.run { (try? index.copiesToMend())?.count { !$0.goodCopy.isEmpty } ?? 0 }
             if noted > 0 { session.notices.append(.wouldMend(path: layout.root.path, count: noted)) }
             return Mending()
         }
@@ -30,7 +30,8 @@ extension ImportPipeline {
             var gone: [(CopyToMend, String)] = []
             let subjects = layout.existingSubjects()
             var bySubject: [Subject: [SourceDiscovery.Found]] = [:]
-            for copy in (try? index.copiesToMend()) ?? [] {
+            // One with no good copy (missing, `--repair` asked) waits for its source to be imported.
+            for copy in (try? index.copiesToMend()) ?? [] where !copy.goodCopy.isEmpty {
                 let goodCopy = copy.goodCopy.hasPrefix("/") ? copy.goodCopy : layout.root.path + "/" + copy.goodCopy
                 // Never a subject made again from a note: one renamed or removed since is gone.
                 guard let subject = try? Subject(parsing: copy.subject), subjects.contains(subject) else {

@@ -261,11 +261,18 @@ public struct SourceOutcome: Sendable, Equatable {
     /// Whether it finished but left something for a person to look at: problems with its lines,
     /// no subject to file under, or text read whole that gave no records (`dossier import`
     /// exits 3 then). A file that is no kind Dossier imports is not one.
+    /// The error code of a source whose item `dossier remove` took out of its subject's folder
+    /// (or `dossier move` moved, and is no longer where it went): skipped, as asked.
+    public static let takenOutCode = "taken-out"
+    /// The error code of a source whose filed copy is missing (deleted by hand): skipped, until a
+    /// person says (`dossier verify --repair`, `dossier remove`).
+    public static let filedCopyMissingCode = "filed-copy-missing"
+
     public var leavesSomethingForYou: Bool {
         switch status {
         case .imported, .duplicate: return !problems.isEmpty
         case .unassigned: return true
-        case .skipped: return stage == .read
+        case .skipped: return stage == .read || errorCode == SourceOutcome.filedCopyMissingCode
         case .failed: return false
         }
     }

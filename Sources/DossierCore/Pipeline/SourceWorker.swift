@@ -218,8 +218,17 @@ struct SourceWorker: Sendable {
     }
 
     private func fileWithoutFacts(_ photo: Photo) throws -> WorkedSource {
+        var photo = photo
         let source = photo.source
         guard let subject = photo.subject else { throw ImportFailure(path: source.path, stage: .route, reason: "no subject") }
+        // A movie or raw whose still was filed before under another subject (a clip shared into a
+        // sibling's or a pet's folder) is a file of its own here: under the still's name it would
+        // stand alone, its name carrying bytes it does not hold. (A still in this run is filed
+        // with it, whichever comes first.)
+        if let still = photo.besideStill, !photo.format.isSidecar, !photo.stillIsInRun,
+           try layout.files.entryType(try layout.url(forRelativePath: "\(subject.path)/\(still)").path) == nil {
+            photo.besideStill = nil
+        }
         var warnings: [String] = []
         // Every file this source's bytes gave (a source may give several) must be intact for it
         // to be a duplicate; else it is filed again (what is still whole is found as it is).
@@ -230,6 +239,8 @@ struct SourceWorker: Sendable {
             let stem = ("\(subject.path)/\(still)" as NSString).deletingPathExtension
             known = known.filter { ($0.path as NSString).deletingPathExtension.hasPrefix(stem) }
         }
+        // Taken out of this subject's folder by `dossier remove` or `dossier move`: never filed there again.
+        if known.isEmpty, let takenOut = try takenOut(photo, subject: subject, digest: photo.contentDigest) { return takenOut }
         var copies: [SafeCopy] = []
         var renditionsWhole = true
         for file in known {
@@ -254,8 +265,11 @@ struct SourceWorker: Sendable {
             } else if try layout.files.entryType(filed.path) != nil {
                 warnings.append("the filed copy \(filed.path) was damaged (its bytes are not the ones filed); "
                     + "filed again from this source")
+            } else if try isNotedForRepair(file.path) {
+                warnings.append("the filed copy \(filed.path) was missing; filed again from this source (`dossier verify --repair` asked for it)")
             } else {
-                warnings.append("the filed copy \(filed.path) was missing; filed again from this source")
+                // Deleted by hand, perhaps on purpose: a person says whether it comes back.
+                return missingFiledCopy(of: source, subject: subject, path: file.path)
             }
         }
         if let first = known.first, copies.count == known.count, renditionsWhole {
@@ -288,8 +302,15 @@ struct SourceWorker: Sendable {
         let source = photo.source
         let warnings = warnings + upright.warnings
         observe("file", source)
+        // Turned, its bytes are not its source's: a file taken out that only the index's rebuild
+        // knew by its filed bytes is found by these.
+        if upright.contentDigest != photo.contentDigest, let takenOut = try takenOut(photo, subject: subject, digest: upright.contentDigest) {
+            return takenOut
+        }
         let result = try step(.file, source) { try filer.file(upright, for: subject) }
         switch result {
+        case .missing(let path):
+            return missingFiledCopy(of: source, subject: subject, path: path)
         case .duplicate(let path):
             var worked = WorkedSource(
                 outcome: SourceOutcome(source: source.path, status: .duplicate, subject: subject,
@@ -359,6 +380,66 @@ struct SourceWorker: Sendable {
             }
             return worked
         }
+    }
+
+    // MARK: Taken out, or deleted by hand
+
+    /// A photo whose file `dossier remove` or `dossier move` took out of `subject`'s folder (found
+    /// by its source's bytes, or its filed ones): a removed one is skipped, saying so, and its
+    /// source stays where it is (the library no longer holds it, so `--move` must not take it);
+    /// a moved one is a duplicate of where it went, when its bytes are still filed there. A
+    /// sidecar's bytes may be another photo's sidecar's too: only the one beside its own photo counts.
+    private func takenOut(_ photo: Photo, subject: Subject, digest: ContentDigest) throws -> WorkedSource? {
+        guard let index, let removal = try index.removal(of: subject, sourceDigest: photo.sourceDigest, digest: digest) else { return nil }
+        if photo.format.isSidecar {
+            guard let still = photo.besideStill,
+                  LibraryVerifier.stemCandidates(of: removal.path)
+                    .contains(("\(subject.path)/\(still)" as NSString).deletingPathExtension)
+            else { return nil }
+        }
+        let source = photo.source
+        let what = photo.format.isVideo ? "video" : photo.format.isAudio ? "sound" : "photo"
+        let day = String(removal.at.prefix(10))
+        if removal.command == .move, let filedDigest = ContentDigest(hex: removal.sha256) {
+            // Where it went first; moved on since, wherever its bytes are filed now.
+            let went = try removal.bytesAt.flatMap { try index.filedFile(at: $0) }.map { [$0] } ?? []
+            for now in try went + index.filedFiles(sha256: filedDigest) where now.sha256 == removal.sha256 {
+                guard let path = try? layout.url(forRelativePath: now.path).path, try filer.holdsSameBytes(path, digest: filedDigest),
+                      let there = try? Subject(parsing: now.subject)
+                else { continue }
+                var worked = WorkedSource(outcome: SourceOutcome(source: source.path, status: .duplicate, subject: there, destination: path),
+                                          source: source, imported: importedSource(photo, subject: there, filedPath: now.path))
+                worked.outcome.warnings.append("its \(what) was moved from \(subject.path) to \(now.subject) by `dossier move` on \(day): "
+                    + "not filed under \(subject.path) again")
+                worked.safeCopies = [SafeCopy(path: now.path, digest: filedDigest)]
+                return worked
+            }
+        }
+        let kept = removal.bytesAt.map { " (its bytes are kept at \((try? layout.url(forRelativePath: $0).path) ?? $0))" } ?? ""
+        let how = removal.command == .move ? "moved out of \(subject.path) by `dossier move` on \(day), and is no longer where it went"
+                                           : "taken out of \(subject.path) by `dossier remove` on \(day)\(kept)"
+        var worked = WorkedSource(outcome: SourceOutcome(
+            source: source.path, status: .skipped, stage: .file, subject: subject,
+            error: "\(source.path): its \(what) was \(how); not filed there again"), source: source)
+        worked.outcome.errorCode = SourceOutcome.takenOutCode
+        return worked
+    }
+
+    /// Whether `verify --repair` asked for the filed file at `path` to be filed again (`CopyToMend`).
+    private func isNotedForRepair(_ path: String) throws -> Bool {
+        try index?.copiesToMend().contains { $0.path == path } ?? false
+    }
+
+    /// A source whose filed copy is missing, and that `verify --repair` did not ask to file again:
+    /// skipped, and left where it is; a person says whether it comes back, or is forgotten.
+    private func missingFiledCopy(of source: SourceFile, subject: Subject, path: String) -> WorkedSource {
+        let absolute = (try? layout.url(forRelativePath: path).path) ?? path
+        var worked = WorkedSource(outcome: SourceOutcome(
+            source: source.path, status: .skipped, stage: .file, subject: subject,
+            error: "\(source.path): its filed copy \(absolute) is missing (deleted by hand?), and is not filed again unasked: "
+                + "`dossier verify --repair` files it again from here, `dossier remove \(path)` forgets it"), source: source)
+        worked.outcome.errorCode = SourceOutcome.filedCopyMissingCode
+        return worked
     }
 
     /// Which photos' sources are kept (the pipeline settles `--originals` and the library's

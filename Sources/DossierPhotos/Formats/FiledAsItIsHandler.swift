@@ -59,8 +59,9 @@ public struct FiledAsItIsHandler: PhotoFormatHandler {
                           warnings: metadata.warnings.filter { $0 != PhotoMetadata.unreadableExifWarning }, contentDigest: digest)
         if format.joinsItsStill {
             // A raw shot with a JPEG: the same rule as a Live Photo's movie's, its name and a time that agrees.
-            photo.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source, identifier: nil,
-                                                                            taken: photo.captureDate)
+            let still = LivePhotoPairing(context: context).still(forMovie: input.source, identifier: nil, taken: photo.captureDate)
+            photo.besideStill = still?.path
+            photo.stillIsInRun = still?.inRun ?? false
         }
         var damage = CutShort.of(format, content.readingAhead)
         if damage == nil, FiledAsItIsHandler.isBareJPEGXL(input.head) {

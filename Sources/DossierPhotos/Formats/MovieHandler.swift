@@ -51,8 +51,10 @@ public struct MovieHandler: PhotoFormatHandler {
                           exif: nil, isVerified: true, warnings: dated.warnings, contentDigest: digest)
         video.rotation = facts.rotation ?? 0
         video.contentIdentifier = facts.contentIdentifier
-        video.besideStill = LivePhotoPairing(context: context).stillPath(forMovie: input.source,
-                                                                          identifier: facts.contentIdentifier, taken: dated.date)
+        let still = LivePhotoPairing(context: context).still(forMovie: input.source, identifier: facts.contentIdentifier,
+                                                              taken: dated.date)
+        video.besideStill = still?.path
+        video.stillIsInRun = still?.inRun ?? false
         try sink.accept(.photo(video))
     }
 

@@ -33,6 +33,14 @@ struct LivePhotoPairing {
     /// when the movie, `taken` when it says, has no still. A raw shot with a JPEG finds its JPEG
     /// the same way (with no identifier: its name and its time).
     func stillPath(forMovie source: SourceFile, identifier: String?, taken: CaptureDate) -> String? {
+        still(forMovie: source, identifier: identifier, taken: taken)?.path
+    }
+
+    /// `stillPath`, and whether the still is among this run's sources (beside the movie in its
+    /// folder): then it is filed in this run too, and the two end beside each other whichever is
+    /// filed first. A still filed before stands in some subject's folder, which must be the
+    /// movie's for the movie to take its name (`Filer`).
+    func still(forMovie source: SourceFile, identifier: String?, taken: CaptureDate) -> (path: String, inRun: Bool)? {
         let folder = (source.path as NSString).deletingLastPathComponent
         let stem = ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let stills = context.resources.value(FolderStills.self) { FolderStills(sourcesInRun: context.sourcesInRun) }
@@ -42,23 +50,23 @@ struct LivePhotoPairing {
                 && LivePhotoPairing.isStill($0.path)
         }.compactMap { filedStill(at: $0.path) }
         if let identifier {
-            if let still = sameName.first(where: { $0.identifier == identifier }) { return still.path }
+            if let still = sameName.first(where: { $0.identifier == identifier }) { return (still.path, true) }
             // Renamed, or in another folder: the folder's stills' identifiers (read once a run), then the index.
             if let path = stills.identifiers(in: folder, reading: { path in
-                still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
+                self.still(at: path).flatMap { LivePhotoPairing.identifier(of: $0.photo) }
             })[identifier], let still = filedStill(at: path) {
-                return still.path
+                return (still.path, true)
             }
-            if let filed = filedEarlier(identifier: identifier) { return filed }
+            if let filed = filedEarlier(identifier: identifier) { return (filed, false) }
         }
         for still in sameName {
             if let identifier, let other = still.identifier, other != identifier { continue }
-            if still.date.isWithin(CaptureDate.livePhotoWindow, of: taken) { return still.path }
+            if still.date.isWithin(CaptureDate.livePhotoWindow, of: taken) { return (still.path, true) }
         }
         // A filed name keeps the wall clock alone.
         if let filed = filedEarlier(folder: folder, stem: stem),
            let date = IndexRebuilder.captureDate(fromName: filed), date.isWithin(CaptureDate.livePhotoWindow, of: taken.dateTime) {
-            return filed
+            return (filed, false)
         }
         return nil
     }
