@@ -12,12 +12,25 @@ public struct IndexRebuilder: Sendable {
         self.layout = layout
     }
 
+    /// What a rebuild indexed, and what it found.
+    public struct Rebuilt: Sendable {
+        public var photos: Int
+        public var recordFiles: Int
+        /// The filed files whose bytes are not the ones their names were made from.
+        public var misnamed: [VerificationFinding]
+        /// The folders among the filed files that hold another library (relative to the root),
+        /// passed over whole: none of their files is this library's.
+        public var otherLibraries: [String]
+    }
+
     /// Fills an open index from the folders (the caller holds the lock): how many photos and
-    /// year files of records it indexed, and the filed files whose bytes are not the ones their
+    /// year files of records it indexed, the filed files whose bytes are not the ones their
     /// names were made from (damaged before the rebuild: indexed as they are, for `dossier
-    /// verify` to name, and for the next import of their source to file again).
-    public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int, misnamed: [VerificationFinding]) {
-        let (files, renditions) = try filedFiles()
+    /// verify` to name, and for the next import of their source to file again), and the
+    /// folders holding another library it passed over.
+    public func rebuild(into index: LibraryIndex) throws -> Rebuilt {
+        var otherLibraries: [String] = []
+        let (files, renditions) = try filedFiles(otherLibraries: &otherLibraries)
         let kept = try keptSources()
         let (records, yearFiles) = try recordFiles(kept: kept)
         let siblings = Dictionary(grouping: files.map(\.path), by: LibraryVerifier.stem(of:))
@@ -27,9 +40,10 @@ public struct IndexRebuilder: Sendable {
                                     reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \($0)")
             }
         }
-        try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept, originals: try originals(),
+        try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept,
+                                    originals: try originals(otherLibraries: &otherLibraries),
                                     sourceYearFiles: yearFiles, damaged: misnamed.map(\.path))
-        return (files.count, records.count, misnamed)
+        return Rebuilt(photos: files.count, recordFiles: records.count, misnamed: misnamed, otherLibraries: otherLibraries.sorted())
     }
 
     /// Each year file of records, counted and hashed, and which versions of which sources (their
@@ -105,14 +119,16 @@ public struct IndexRebuilder: Sendable {
         }
     }
 
-    /// Every file under `originals/`, hashed: the photos' sources kept there.
-    func originals(under relative: String = "originals") throws -> [KeptOriginal] {
+    /// Every file under `originals/`, hashed: the photos' sources kept there. A folder that
+    /// holds another library is passed over, and named in `otherLibraries`.
+    func originals(under relative: String = "originals", otherLibraries: inout [String]) throws -> [KeptOriginal] {
         let folder = try layout.url(forRelativePath: relative).path
         var found: [KeptOriginal] = []
         for name in try layout.files.names(in: folder).sorted() where !name.hasPrefix(".") {
             let path = "\(relative)/\(name)"
             switch try layout.files.entryType("\(folder)/\(name)") {
-            case .folder?: found += try originals(under: path)
+            case .folder? where LibraryBoundary.isLibrary("\(folder)/\(name)"): otherLibraries.append(path)
+            case .folder?: found += try originals(under: path, otherLibraries: &otherLibraries)
             case .file?:
                 let (size, digest) = try layout.files.digest(ofFile: "\(folder)/\(name)")
                 found.append(KeptOriginal(sha256: digest.hex, path: path, size: size))
@@ -122,13 +138,13 @@ public struct IndexRebuilder: Sendable {
         return found
     }
 
-    func filedFiles() throws -> (files: [FiledFile], renditions: [FiledRendition]) {
+    func filedFiles(otherLibraries: inout [String]) throws -> (files: [FiledFile], renditions: [FiledRendition]) {
         let filedAt = ISO8601DateFormatter().string(from: Date())
         var files: [FiledFile] = []
         var renditions: [FiledRendition] = []
         for subject in layout.existingSubjects().sorted() {
             for folder in ["photos", "videos", "audio"] {
-                let found = try filedFiles(in: folder, of: subject, filedAt: filedAt)
+                let found = try filedFiles(in: folder, of: subject, filedAt: filedAt, otherLibraries: &otherLibraries)
                 files += found.files
                 renditions += found.renditions
             }
@@ -136,20 +152,18 @@ public struct IndexRebuilder: Sendable {
         return (files, renditions)
     }
 
-    /// Every file under `<kind>/<id>/<folder>/`, hashed: the renditions apart.
-    private func filedFiles(in folder: String, of subject: Subject, filedAt: String) throws
+    /// Every file under `<kind>/<id>/<folder>/`, hashed: the renditions apart. The folders are
+    /// walked without following a link, and one that holds another library (its id, index or
+    /// settings: `dossier init` run inside this library's folders) is passed over whole and
+    /// named in `otherLibraries`: its `.dossier/` and `config/` files are never this library's.
+    private func filedFiles(in folder: String, of subject: Subject, filedAt: String, otherLibraries: inout [String]) throws
         -> (files: [FiledFile], renditions: [FiledRendition])
     {
-        let root = layout.folder(for: subject).appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return ([], []) }
         var files: [FiledFile] = []
         var renditions: [FiledRendition] = []
-        while let relative = enumerator.nextObject() as? String {
-            let path = "\(subject.path)/\(folder)/\(relative)"
+        for path in try filesUnder("\(subject.path)/\(folder)", otherLibraries: &otherLibraries) {
             let url = try layout.url(forRelativePath: path)
-            guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
-            else { continue }
-            guard layout.files.isFile(url.path) else { continue }
+            guard !(path as NSString).lastPathComponent.hasPrefix("."), layout.files.isFile(url.path) else { continue }
             // Read a chunk at a time: a video may be gigabytes.
             let (size, digest) = try layout.files.digest(ofFile: url.path)
             if let photo = photo(ofRendition: path, digest: digest) {
@@ -158,10 +172,30 @@ public struct IndexRebuilder: Sendable {
             }
             files.append(FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                    sourceSha256: nil, size: size,
-                                   capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
+                                   capturedAt: IndexRebuilder.captureDate(fromName: path)?.iso8601,
                                    filedAt: filedAt))
         }
         return (files, renditions)
+    }
+
+    /// The regular files under a folder of the library (relative to the root, in name order),
+    /// links never followed; a folder that holds another library is named in `otherLibraries`
+    /// and not walked.
+    private func filesUnder(_ relative: String, otherLibraries: inout [String]) throws -> [String] {
+        let absolute = try layout.url(forRelativePath: relative).path
+        if LibraryBoundary.isLibrary(absolute) {
+            otherLibraries.append(relative)
+            return []
+        }
+        var found: [String] = []
+        for entry in try layout.files.entries(in: absolute).sorted(by: { $0.name < $1.name }) {
+            switch entry.info.st_mode & S_IFMT {
+            case S_IFDIR: found += try filesUnder("\(relative)/\(entry.name)", otherLibraries: &otherLibraries)
+            case S_IFREG: found.append("\(relative)/\(entry.name)")
+            default: continue
+            }
+        }
+        return found
     }
 
     /// The photo beside which the file at `path` (relative to the root) is a rendition (a HEIC's
