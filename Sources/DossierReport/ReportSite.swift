@@ -102,12 +102,18 @@ public struct ReportSite {
         try output.checkWritable(force: force)
         var writer = SiteWriter(files: output.files, root: output.path)
         let previous = ReportState.read(by: writer)
-        writer.own(as: previous)
+        let profiles = ProfileStore(layout: layout).allProfiles()
+        let subjectPages = profiles.profiles.map(\.subject).sorted().map(SubjectPage.path(of:))
         if previous == nil && writer.exists(ReportState.path) {
             // Only what the state names is ever removed: without it, the pages it named for
-            // subjects or years no longer there stay.
+            // subjects or years no longer there stay. In the report's own folder (its mark), the
+            // names every report writes are the report's, as before its state listed its files.
             outcome.warnings.append("the site's record of its last report (\(output.path)/\(ReportState.path)) could not be read: "
-                + "every page is made again, and pages it wrote for subjects or years no longer there stay until removed by hand")
+                + "every page is made again (the index, the problems and quarantine pages and the subjects' pages taken as the "
+                + "report's own), and pages it wrote for subjects or years no longer there stay until removed by hand")
+            writer.own(Set(ReportSite.fixedFiles + subjectPages), keeping: nil)
+        } else {
+            writer.own(previous?.ownedFiles ?? [], keeping: previous)
         }
         var state = ReportState(version: ReportSite.version, subjects: [:])
 
@@ -128,9 +134,8 @@ public struct ReportSite {
         let files = layout.files
         let speciesStamp = files.sizeAndModificationTime("\(files.root)/\(LibrarySpecies.configurationPath)")
 
-        let profiles = ProfileStore(layout: layout).allProfiles()
         // The names this report may make for the first time, claimed in one write of the state.
-        try writer.claim(ReportSite.fixedFiles + profiles.profiles.map(\.subject).sorted().map(SubjectPage.path(of:)))
+        try writer.claim(ReportSite.fixedFiles + subjectPages)
         for error in profiles.unreadable {
             outcome.failures.append(.subjectFailed(subject: "\(error)", reason: "its profile could not be read"))
         }
@@ -239,7 +244,9 @@ public struct ReportSite {
         try writer.write(QuarantinePage.render(quarantined, stuck: stuck), to: QuarantinePage.path)
         try writer.write(SiteAssets.stylesheet, to: SiteAssets.stylesheetPath)
         try writer.write(SiteAssets.script, to: SiteAssets.scriptPath)
-        state.files = writer.owned.sorted()
+        // A name claimed and not written (a subject whose page could not be made) is not kept:
+        // a file put there later is not the report's.
+        state.files = writer.owned.filter(writer.exists).sorted()
         try writer.writeState(state)
         outcome.written = writer.written
         outcome.unchanged = writer.unchanged

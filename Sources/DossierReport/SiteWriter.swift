@@ -45,12 +45,11 @@ struct SiteWriter {
 
     var stagingFolder: String { "\(root)/\(ReportOutput.stagingName)" }
 
-    /// Takes the files the last report's state says it wrote as the report's own; the claims
-    /// written from now on keep that state's subjects.
-    mutating func own(as previous: ReportState?) {
-        guard let previous else { return }
-        owned = previous.ownedFiles
-        claimsState = previous
+    /// Takes `files` as the report's own (what the last report's state says it wrote); the
+    /// claims written from now on keep `previous`'s subjects.
+    mutating func own(_ files: Set<String>, keeping previous: ReportState?) {
+        owned = files
+        if let previous { claimsState = previous }
     }
 
     /// Claims, in the site's state, the names of `relativePaths` that hold nothing yet and that

@@ -179,8 +179,9 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// The regular files under a folder of the library (relative to the root, in name order),
-    /// links never followed; a folder that holds another library is named in `otherLibraries`
-    /// and not walked.
+    /// links never followed (a link where a folder belongs leads to nothing of the library's:
+    /// `verify` names it); a folder that holds another library is named in `otherLibraries` and
+    /// not walked.
     private func filesUnder(_ relative: String, otherLibraries: inout [String]) throws -> [String] {
         let absolute = try layout.url(forRelativePath: relative).path
         if LibraryBoundary.isLibrary(absolute) {
@@ -188,7 +189,7 @@ public struct IndexRebuilder: Sendable {
             return []
         }
         var found: [String] = []
-        for entry in try layout.files.entries(in: absolute).sorted(by: { $0.name < $1.name }) {
+        for entry in try entriesUnlessLink(absolute).sorted(by: { $0.name < $1.name }) {
             switch entry.info.st_mode & S_IFMT {
             case S_IFDIR: found += try filesUnder("\(relative)/\(entry.name)", otherLibraries: &otherLibraries)
             case S_IFREG: found.append("\(relative)/\(entry.name)")
@@ -196,6 +197,15 @@ public struct IndexRebuilder: Sendable {
             }
         }
         return found
+    }
+
+    /// The entries of a folder of the library; none when a link stands where it belongs.
+    private func entriesUnlessLink(_ path: String) throws(LibraryError) -> [(name: String, info: stat)] {
+        do {
+            return try layout.files.entries(in: path)
+        } catch .symbolicLink {
+            return []
+        }
     }
 
     /// The photo beside which the file at `path` (relative to the root) is a rendition (a HEIC's
