@@ -100,18 +100,20 @@ public struct ReportSite {
         // Looked at under the lock, before the mark is written: another report may have just
         // made the folder its site.
         try output.checkWritable(force: force)
+        let marked = output.files.isFile("\(output.path)/\(SkippedNames.reportSiteMark)")
         var writer = SiteWriter(files: output.files, root: output.path)
         let previous = ReportState.read(by: writer)
         let profiles = ProfileStore(layout: layout).allProfiles()
         let subjectPages = profiles.profiles.map(\.subject).sorted().map(SubjectPage.path(of:))
         if previous == nil && writer.exists(ReportState.path) {
             // Only what the state names is ever removed: without it, the pages it named for
-            // subjects or years no longer there stay. In the report's own folder (its mark), the
-            // names every report writes are the report's, as before its state listed its files.
+            // subjects or years no longer there stay. In a folder the report marked as its own,
+            // the names every report writes are the report's, as before its state listed its
+            // files; without the mark, nothing there is known to be.
             outcome.warnings.append("the site's record of its last report (\(output.path)/\(ReportState.path)) could not be read: "
-                + "every page is made again (the index, the problems and quarantine pages and the subjects' pages taken as the "
-                + "report's own), and pages it wrote for subjects or years no longer there stay until removed by hand")
-            writer.own(Set(ReportSite.fixedFiles + subjectPages), keeping: nil)
+                + "every page is made again" + (marked ? " (the index, the problems and quarantine pages and the subjects' pages "
+                    + "taken as the report's own)" : "") + ", and pages it wrote for subjects or years no longer there stay until removed by hand")
+            writer.own(marked ? Set(ReportSite.fixedFiles + subjectPages) : [], keeping: nil)
         } else {
             writer.own(previous?.ownedFiles ?? [], keeping: previous)
         }

@@ -155,6 +155,18 @@ struct ReportSiteSafetyTests {
         #expect(try String(contentsOfFile: folder.path("site/index.html"), encoding: .utf8) != index)
     }
 
+    @Test("A folder holding a file named as a report's state but no report's mark is no report's site to write over: its files are left alone, status 3")
+    func aStrayStateOwnsNothing() throws {
+        try folder.write("not a report's state\n", to: "Sites/.report-state.json")
+        let before = contents(under: "Sites")
+        let result = try report(["--out", "Sites"])
+        #expect(result.status == 3, "\(result.standardError)")
+        #expect(result.standardError.contains("could not be read: every page is made again, and pages"), "\(result.standardError)")
+        let after = contents(under: "Sites")
+        for name in ReportSiteSafetyTests.personsFiles { #expect(after[name] == before[name], "\(name) changed") }
+        #expect(result.standardError.contains("dossier: left alone \(folder.path("Sites/index.html"))"), "\(result.standardError)")
+    }
+
     @Test("dossier watch --report refuses to start while the library's report folder holds a person's files, writing nothing")
     func watchRefusesAPersonsReportFolder() throws {
         try folder.write("<p>mine</p>\n", to: "Library/report/index.html")
