@@ -54,6 +54,26 @@ public struct ReportOutput: Sendable {
         return ReportOutput(path: path, files: LibraryFileSystem(root: path), libraryFromSite: relative(from: path, to: library))
     }
 
+    /// Refuses a site's folder that holds anything and is not a report's site (its mark, or the
+    /// state of a site made before the mark): a person's folder given as --out by mistake. With
+    /// `force` it is written beside what is there (`SiteWriter` replaces no file the report did
+    /// not write), unless it holds `.staging`, where the report stages its pages and clears
+    /// what a killed report left.
+    public func checkWritable(force: Bool) throws(ReportError) {
+        guard !SkippedNames.isReportSite(path) else { return }
+        let names = ((try? files.names(in: path)) ?? []).sorted()
+        guard !names.isEmpty else { return }
+        if force {
+            guard names.contains(ReportOutput.stagingName) else { return }
+            throw .occupiedSite(path: path, names: [ReportOutput.stagingName], more: 0, force: true)
+        }
+        let shown = 5
+        throw .occupiedSite(path: path, names: Array(names.prefix(shown)), more: max(0, names.count - shown), force: false)
+    }
+
+    /// The folder in the site where pages are staged before they take their names.
+    static let stagingName = ".staging"
+
     /// Makes the folder `path` and those above it that are missing, saying which one could not
     /// be made and why (a file where a folder belongs, no permission).
     static func makeFolders(_ path: String, named: String) throws(ReportError) {

@@ -27,7 +27,13 @@ public struct ReportSite {
         public var failures: [ReportError] = []
         /// Photos no thumbnail could be made of (a damaged file): the page shows the photo itself.
         public var thumbnailFailures: [String] = []
+        /// Names the report would write that hold a file it did not write (relative to the
+        /// site's folder): left as they are, for a person to move.
+        public var leftAlone: [String] = []
     }
+
+    /// The files every report writes, whatever the library holds.
+    static let fixedFiles = [IndexPage.path, ProblemsPage.path, QuarantinePage.path, SiteAssets.stylesheetPath, SiteAssets.scriptPath]
 
     /// The media with their thumbnails (a video's poster frame) from the library's cache, made now
     /// where missing, on every core; one that cannot be made is said, and the page shows the
@@ -62,6 +68,9 @@ public struct ReportSite {
     public let layout: LibraryLayout
     public let output: ReportOutput
     public let today: RecordDate
+    /// Write into a folder that holds files the report did not write (`--force`): beside them,
+    /// never over them.
+    public let force: Bool
 
     /// The records oldest first, those of one date in the order read. Year files hold theirs in
     /// date order, but one edited by hand may not (or may hold another year's), and the page's
@@ -71,10 +80,11 @@ public struct ReportSite {
         return records.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
     }
 
-    public init(layout: LibraryLayout, output: ReportOutput, today: RecordDate) {
+    public init(layout: LibraryLayout, output: ReportOutput, today: RecordDate, force: Bool = false) {
         self.layout = layout
         self.output = output
         self.today = today
+        self.force = force
     }
 
     /// Writes the site. Another report of the same site under way is waited for (`SiteLock`);
@@ -87,13 +97,25 @@ public struct ReportSite {
             outcome.warnings.append("the site's folder \(output.path) could not be locked (\(reason)): a report written at the same moment "
                 + "could leave pages that disagree until the next report")
         }
+        // Looked at under the lock, before the mark is written: another report may have just
+        // made the folder its site.
+        try output.checkWritable(force: force)
+        let marked = output.files.isFile("\(output.path)/\(SkippedNames.reportSiteMark)")
         var writer = SiteWriter(files: output.files, root: output.path)
         let previous = ReportState.read(by: writer)
+        let profiles = ProfileStore(layout: layout).allProfiles()
+        let subjectPages = profiles.profiles.map(\.subject).sorted().map(SubjectPage.path(of:))
         if previous == nil && writer.exists(ReportState.path) {
             // Only what the state names is ever removed: without it, the pages it named for
-            // subjects or years no longer there stay.
+            // subjects or years no longer there stay. In a folder the report marked as its own,
+            // the names every report writes are the report's, as before its state listed its
+            // files; without the mark, nothing there is known to be.
             outcome.warnings.append("the site's record of its last report (\(output.path)/\(ReportState.path)) could not be read: "
-                + "every page is made again, and pages it wrote for subjects or years no longer there stay until removed by hand")
+                + "every page is made again" + (marked ? " (the index, the problems and quarantine pages and the subjects' pages "
+                    + "taken as the report's own)" : "") + ", and pages it wrote for subjects or years no longer there stay until removed by hand")
+            writer.own(marked ? Set(ReportSite.fixedFiles + subjectPages) : [], keeping: nil)
+        } else {
+            writer.own(previous?.ownedFiles ?? [], keeping: previous)
         }
         var state = ReportState(version: ReportSite.version, subjects: [:])
 
@@ -114,7 +136,8 @@ public struct ReportSite {
         let files = layout.files
         let speciesStamp = files.sizeAndModificationTime("\(files.root)/\(LibrarySpecies.configurationPath)")
 
-        let profiles = ProfileStore(layout: layout).allProfiles()
+        // The names this report may make for the first time, claimed in one write of the state.
+        try writer.claim(ReportSite.fixedFiles + subjectPages)
         for error in profiles.unreadable {
             outcome.failures.append(.subjectFailed(subject: "\(error)", reason: "its profile could not be read"))
         }
@@ -189,6 +212,7 @@ public struct ReportSite {
                 // The year pages before the page that links to them, and those of years it no
                 // longer has (its records now fit on the page, or a year file went) only once the
                 // page no longer links to them: a write that fails midway leaves no link dangling.
+                try writer.claim(yearPages.map(\.path))
                 for yearPage in yearPages { try writer.write(yearPage.html, to: yearPage.path) }
                 try writer.write(page, to: pagePath)
                 let current = Set(yearPages.map(\.path))
@@ -222,11 +246,13 @@ public struct ReportSite {
         try writer.write(QuarantinePage.render(quarantined, stuck: stuck), to: QuarantinePage.path)
         try writer.write(SiteAssets.stylesheet, to: SiteAssets.stylesheetPath)
         try writer.write(SiteAssets.script, to: SiteAssets.scriptPath)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        try writer.write(String(decoding: try encoder.encode(state), as: UTF8.self) + "\n", to: ReportState.path)
+        // A name claimed and not written (a subject whose page could not be made) is not kept:
+        // a file put there later is not the report's.
+        state.files = writer.owned.filter(writer.exists).sorted()
+        try writer.writeState(state)
         outcome.written = writer.written
         outcome.unchanged = writer.unchanged
+        outcome.leftAlone = writer.leftAlone
         return outcome
     }
 }

@@ -1,4 +1,5 @@
 import Crypto
+import DossierCore
 import Foundation
 
 /// What the last report was made from, kept in the site's folder (`.report-state.json`): per
@@ -33,6 +34,31 @@ struct ReportState: Codable, Equatable {
 
     var version: Int
     var subjects: [String: Entry]
+    /// Every file of the site the report wrote (or claimed, about to write), relative to its
+    /// folder, sorted: the only files it ever replaces or removes. Nil in a state written before
+    /// it was kept (`ownedFiles` then says what those reports wrote).
+    var files: [String]? = nil
+
+    /// The files of the site the report wrote: those the state lists; for a state from before it
+    /// listed them, the pages every report wrote (the index, the problems and quarantine pages,
+    /// the stylesheet and script) and the subjects' pages and year pages it names.
+    var ownedFiles: Set<String> {
+        if let files { return Set(files) }
+        var owned = Set(ReportSite.fixedFiles)
+        for (path, entry) in subjects {
+            guard let subject = try? Subject(parsing: path) else { continue }
+            owned.insert(SubjectPage.path(of: subject))
+            owned.formUnion((entry.yearPages ?? [:]).keys.filter { RecordsYearPage.isPath($0, of: subject) })
+        }
+        return owned
+    }
+
+    /// The state as the site keeps it: sorted keys, pretty, a line feed at the end.
+    var encoded: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(self)) ?? Data("{}".utf8)) + [0x0A]
+    }
 
     static func digest(_ lines: [String]) -> String {
         var hasher = SHA256()

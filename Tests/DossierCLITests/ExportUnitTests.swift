@@ -199,8 +199,8 @@ struct ExportUnitTests {
             try folder.write(ExportUnitTests.babyBuddyWeights, to: "export/weight.csv")
             let imported = try DossierBinary.run(["import", "--create", "export", "--library", "Library"], in: folder.url)
             #expect(imported.status != 0 && imported.status != 3, "\(settings)")
-            #expect(imported.standardError.contains(reason), "\(settings): \(imported.standardError)")
-            #expect(imported.standardError.contains("config/records.json"), "\(imported.standardError)")
+            #expect(imported.standardOutput.contains(reason), "\(settings): \(imported.standardOutput)")
+            #expect(imported.standardOutput.contains("config/records.json"), "\(imported.standardOutput)")
         }
     }
 

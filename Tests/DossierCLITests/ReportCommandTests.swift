@@ -479,12 +479,20 @@ struct ReportCommandTests {
         #expect(try report().status == 0)
         try folder.write("mine\n", to: "Library/report/pets/coco/records-12345.html")
         try folder.write("mine\n", to: "Library/report/pets/coco/records-0000.html")
+        // Named among coco's year pages (the state's list of the files it wrote names them too).
         let statePath = folder.path("Library/report/.report-state.json")
-        let text = try String(contentsOfFile: statePath, encoding: .utf8)
-        let edited = text.replacingOccurrences(of: "\"pets/coco/records-2021.html\"",
-                                               with: "\"pets/coco/records-12345.html\" : \"0\", \"pets/coco/records-0000.html\" : \"0\", \"pets/coco/records-2021.html\"")
-        #expect(edited != text)
-        try edited.write(toFile: statePath, atomically: false, encoding: .utf8)
+        var state = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statePath))) as? [String: Any])
+        var subjects = try #require(state["subjects"] as? [String: Any])
+        var entry = try #require(subjects["pets/coco"] as? [String: Any])
+        var yearPages = try #require(entry["yearPages"] as? [String: String])
+        #expect(yearPages["pets/coco/records-2021.html"] != nil)
+        yearPages["pets/coco/records-12345.html"] = "0"
+        yearPages["pets/coco/records-0000.html"] = "0"
+        entry["yearPages"] = yearPages
+        subjects["pets/coco"] = entry
+        state["subjects"] = subjects
+        state["files"] = ((state["files"] as? [String]) ?? []) + ["pets/coco/records-12345.html", "pets/coco/records-0000.html"]
+        try JSONSerialization.data(withJSONObject: state).write(to: URL(fileURLWithPath: statePath))
         try importWeightLog(days: 20)
         let shrunk = try report()
         #expect(shrunk.standardError.contains(", 4 year pages no longer needed removed"), "\(shrunk.standardError)")

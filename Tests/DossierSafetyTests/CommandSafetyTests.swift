@@ -63,6 +63,58 @@ struct CommandSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library")))
     }
 
+    @Test("A dry run says of the second of two sources of the same bytes what the import says: a duplicate, photos and logs alike")
+    func aDryRunCountsDuplicatesAsTheImportDoes() throws {
+        let folder = try TemporaryFolder()
+        let photo = SafetyFixtures.jpeg(seed: 12)
+        try folder.write(photo, to: "dump/pets/leo/IMG_0012.JPG")
+        try folder.write(photo, to: "dump/pets/leo/copy of IMG_0012.JPG")
+        try folder.write("2024-03-01 leo weight 45 g\n2024-03-08 leo weight 46 g\n", to: "dump/pets/leo/weights.txt")
+        try folder.write("2024-03-01 leo weight 45 g\n2024-03-08 leo weight 46 g\n", to: "dump/pets/leo/weights (1).txt")
+        var said: [[String: String]] = []
+        for dryRun in [true, false] {
+            let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"] + (dryRun ? ["--dry-run"] : []),
+                                               in: folder.url)
+            #expect(result.status == 0, "\(result.standardOutput)")
+            #expect(result.summary?["imported"] as? Int == 2, "dry run \(dryRun): \(result.standardOutput)")
+            #expect(result.summary?["duplicate"] as? Int == 2, "dry run \(dryRun): \(result.standardOutput)")
+            // Of each pair one is filed and the other is its duplicate, with the same destination.
+            for pair in [["IMG_0012.JPG", "copy of IMG_0012.JPG"], ["weights.txt", "weights (1).txt"]] {
+                let outcomes = pair.compactMap { name in result.outcomes.first { $0["source"] as? String == folder.path("dump/pets/leo/\(name)") } }
+                #expect(Set(outcomes.compactMap { $0["status"] as? String }) == ["imported", "duplicate"], "\(outcomes)")
+                #expect(Set(outcomes.compactMap { $0["destination"] as? String }).count == 1, "\(outcomes)")
+            }
+            said.append(Dictionary(uniqueKeysWithValues: result.outcomes.compactMap { outcome in
+                (outcome["destination"] as? String).map { ((outcome["source"] as? String) ?? "", $0) }
+            }))
+        }
+        // The dry run named the places the import then filed into.
+        #expect(Set(said[0].values) == Set(said[1].values))
+    }
+
+    @Test("Every source's line goes to standard output, a failed one's, an unassigned one's and one with problems too, before the summary; standard error holds none")
+    func everyOutcomeLineGoesToStandardOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 13), to: "dump/pets/leo/good.jpg")
+        try folder.write(SafetyFixtures.headerCut(SafetyFixtures.jpeg(seed: 14)), to: "dump/pets/leo/cut.jpg")
+        try folder.write(SafetyFixtures.jpeg(seed: 15), to: "dump/loose.jpg")
+        try folder.write("2024-03-01 leo weight 45 g\n2024-02-30 leo weight 46 g\n", to: "dump/pets/leo/log.txt")
+        let result = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let failed = try #require(lines.firstIndex { $0.hasPrefix("failed \(folder.path("dump/pets/leo/cut.jpg"))") }, "\(result.standardOutput)")
+        let unassigned = try #require(lines.firstIndex { $0.hasPrefix("unassigned \(folder.path("dump/loose.jpg"))") }, "\(result.standardOutput)")
+        let log = try #require(lines.firstIndex { $0.hasPrefix("imported \(folder.path("dump/pets/leo/log.txt")) -> ") }, "\(result.standardOutput)")
+        #expect(lines[log + 2] == "  problem: \(folder.path("dump/pets/leo/log.txt")): line 2: impossible date '2024-02-30': no such day",
+                "\(result.standardOutput)")
+        let summary = try #require(lines.firstIndex { $0.hasPrefix("4 sources: 2 imported, 0 duplicate, 1 unassigned, 0 skipped, 1 failed") },
+                                   "\(result.standardOutput)")
+        #expect([failed, unassigned, log].allSatisfy { $0 < summary })
+        // Only what is about the run itself: the library made.
+        #expect(result.standardError == "dossier: created library at \(folder.path("Library")) (id "
+            + "\(try LibraryIdentitySafetyTests.identity(folder).shortID))\n", "\(result.standardError)")
+    }
+
     @Test("A damaged index makes commands say so in one line (no SQL); index rebuild moves it aside and rebuilds",
           arguments: ["garbage", "truncated"])
     func aDamagedIndexIsRebuilt(damage: String) throws {

@@ -109,21 +109,121 @@ struct LibraryIdentitySafetyTests {
         #expect(folder.files(under: "Library/pets/rex/photos").count == 2)
     }
 
-    @Test("a library made before libraries had ids takes its index's id on its next write, and says so")
-    func aLibraryFromBeforeIDsKeepsItsIndexID() throws {
+    @Test("a library made before libraries had ids is refused by the commands that make none, and takes its index's id from init or the next import, saying so",
+          arguments: [["init", "Library"], ["import", "--create", "dump", "--library", "Library"]])
+    func aLibraryFromBeforeIDsKeepsItsIndexID(giving arguments: [String]) throws {
         let folder = try TemporaryFolder()
         try folder.write(SafetyFixtures.jpeg(seed: 1), to: "dump/pets/rex/a.jpg")
         #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url).status == 0)
         let identity = try LibraryIdentitySafetyTests.identity(folder)
         try FileManager.default.removeItem(atPath: folder.path("Library/.dossier/library.json"))
-        // Read-only commands read it as it is, and give it no id.
-        #expect(try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url).status == 0)
+        // A folder without an id may as well be a dump sorted like a library: refused, and given no id.
+        let listed = try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url)
+        #expect(listed.status == 2)
+        #expect(listed.standardError.contains("run `dossier init \(folder.path("Library"))`"), "\(listed.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("Library/.dossier/library.json")))
 
-        let written = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
-        #expect(written.status == 0)
-        #expect(written.standardError.contains("made by an earlier Dossier, now has its id (\(identity.shortID))"))
+        let written = try DossierBinary.run(arguments, in: folder.url)
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect((written.standardError + written.standardOutput).contains("made by an earlier Dossier, now has its id (\(identity.shortID))"))
         #expect(try LibraryIdentitySafetyTests.identity(folder).id == identity.id)
+        #expect(try DossierBinary.run(["subjects", "list", "--library", "Library"], in: folder.url).status == 0)
+    }
+
+    @Test("a photo dump sorted into pets/<id>/ given as --library is never made a library: every command but init, import and subjects add refuses it, naming it and `dossier init`, and leaves it as it was")
+    func aDumpGivenAsTheLibraryStaysADump() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 7), to: "dump/pets/leo/IMG_0007.JPG")
+        try folder.write("2024-03-01 leo weight 45 g\n", to: "dump/pets/leo/log.txt")
+        let before = folder.files(under: "dump")
+        try FileManager.default.createDirectory(atPath: folder.path("inbox"), withIntermediateDirectories: true)
+        for arguments in [["verify"], ["verify", "--quick"], ["index", "rebuild"], ["report"], ["subjects", "edit", "pets/leo", "--name", "Leo"],
+                          ["subjects", "list"], ["subjects", "show", "pets/leo"], ["problems"], ["problems", "retry"],
+                          ["quarantine", "list"], ["quarantine", "retry", "--all"], ["records", "pets/leo"], ["today"],
+                          ["watch", "inbox"]] {
+            // Bounded: a daemon that started would run until stopped.
+            let refused = try DossierBinary.run(arguments + ["--library", "dump"], in: folder.url, launcher: ["/usr/bin/timeout", "20"])
+            #expect(refused.status == 2, "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.hasPrefix("dossier: \(folder.path("dump")) holds no library id (.dossier/library.json), so it "
+                + "is not a library"), "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.contains("run `dossier init \(folder.path("dump"))`"), "\(arguments)")
+            #expect(!refused.standardError.contains("index rebuild"), "\(arguments)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("dump")) == ["pets"], "\(arguments) made something")
+        }
+        #expect(folder.files(under: "dump") == before)
+        // Still a dump: imported, every file of it is filed.
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library", "--json"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardOutput)")
+        #expect(imported.summary?["imported"] as? Int == 2, "\(imported.standardOutput)")
+        #expect(imported.summary?["skipped"] as? Int == 0)
+    }
+
+    @Test("init, import and subjects add never make a library inside another library or around one, and make nothing there",
+          arguments: [["init", "HERE"], ["import", "--create", "dump", "--library", "HERE"],
+                      ["subjects", "add", "pets/rex", "--name", "Rex", "--library", "HERE"]])
+    func noLibraryInsideAnother(making arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 8), to: "dump/pets/leo/IMG_0008.JPG")
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "Outer/L"], in: folder.url).status == 0)
+        let outer = folder.files(under: "Outer")
+        for (here, other, place) in [("Outer/L/pets/leo/photos/x", "Outer/L", "it lies inside the library"),
+                                     ("Outer", "Outer/L", "it holds the library")] {
+            let made = try DossierBinary.run(arguments.map { $0 == "HERE" ? here : $0 }, in: folder.url)
+            #expect(made.status == 2, "\(arguments) at \(here): \(made.standardError)")
+            #expect(made.standardError.contains("dossier: refused to make a library at \(folder.path(here)): \(place) "
+                + "\(folder.path(other)), and a library inside another would have its index, lock and settings taken for the outer "
+                + "one's files"), "\(made.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("Outer/L/pets/leo/photos/x")))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("Outer/.dossier")))
+            #expect(!FileManager.default.fileExists(atPath: folder.path("Outer/config")))
+            #expect(folder.files(under: "Outer") == outer)
+        }
+    }
+
+    @Test("index rebuild and verify pass over a folder among the filed files that holds another library, saying so; none of its files is indexed or called damaged")
+    func anotherLibraryAmongTheFiledFilesIsPassedOver() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 9), to: "dump/pets/leo/IMG_0009.JPG")
+        try folder.write(SafetyFixtures.jpeg(seed: 10), to: "other/pets/leo/IMG_0010.JPG")
+        #expect(try DossierBinary.run(["import", "--create", "dump", "--library", "L"], in: folder.url).status == 0)
+        // Made elsewhere and moved in (an earlier Dossier made it there itself).
+        #expect(try DossierBinary.run(["import", "--create", "other", "--library", "inner"], in: folder.url).status == 0)
+        try FileManager.default.moveItem(atPath: folder.path("inner"), toPath: folder.path("L/pets/leo/photos/x"))
+
+        let rebuilt = try DossierBinary.run(["index", "rebuild", "--library", "L"], in: folder.url)
+        #expect(rebuilt.status == 3, "\(rebuilt.standardError)")
+        #expect(rebuilt.standardOutput == "Indexed 1 photo and 0 year files of records in \(folder.path("L"))\n")
+        #expect(rebuilt.standardError == "dossier: \(folder.path("L"))/pets/leo/photos/x holds another Dossier library: passed over, "
+            + "none of its files indexed as this library's; move it out of this library's folders\n")
+        for _ in 0..<2 {
+            let verified = try DossierBinary.run(["verify", "--library", "L"], in: folder.url)
+            #expect(verified.status == 1)
+            #expect(verified.standardOutput.hasPrefix("unindexed  pets/leo/photos/x: it holds another Dossier library, passed over "
+                + "(none of its files is this library's): move it out of this library's folders\n"
+                + "Checked 1 file "), "\(verified.standardOutput)")
+            #expect(!verified.standardOutput.contains("damaged"))
+        }
+        // The inner library is whole, and still a library of its own.
+        #expect(try DossierBinary.run(["verify", "--library", "L/pets/leo/photos/x"], in: folder.url).status == 0)
+    }
+
+    @Test("an import whose paths are missing or hold nothing makes no library: the path named, status 1 or 0, no folder left behind",
+          arguments: [("/nonexistent/dir", Int32(1)), ("empty", Int32(0))])
+    func aTypoMakesNoLibrary(path: String, status: Int32) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("empty"), withIntermediateDirectories: true)
+        let imported = try DossierBinary.run(["import", path, "--library", "NEW"], in: folder.url)
+        #expect(imported.status == status, "\(imported.standardError)")
+        if status == 1 {
+            #expect(imported.standardOutput.hasPrefix("failed /nonexistent/dir: "), "\(imported.standardOutput)")
+        }
+        #expect(!imported.standardError.contains("created library"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("NEW")))
+        // A file to read does make it.
+        try folder.write(SafetyFixtures.jpeg(seed: 11), to: "dump/pets/rex/a.jpg")
+        let made = try DossierBinary.run(["import", "--create", path, "dump", "--library", "NEW"], in: folder.url)
+        #expect(made.standardError.contains("dossier: created library at \(folder.path("NEW"))"))
+        #expect(folder.files(under: "NEW/pets/rex/photos").count == 1)
     }
 
     @Test("a missing index is rebuilt from the folders before anything is filed: photos dated by their file's time are not filed twice")
@@ -221,5 +321,18 @@ struct LibraryIdentitySafetyTests {
         #expect(folder.files(under: "dump/OldLibrary") == oldFiles)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
         #expect(!folder.files(under: "Library").contains { $0.hasPrefix("sources/") })
+    }
+
+    @Test("another library met while walking is said with its reason in text mode too, not only in --json")
+    func anotherLibraryIsSaidInTextMode() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SafetyFixtures.jpeg(seed: 5), to: "old/pets/rex/a.jpg")
+        #expect(try DossierBinary.run(["import", "--create", "old", "--library", "dump/OldLibrary"], in: folder.url).status == 0)
+        try folder.write(SafetyFixtures.jpeg(seed: 6), to: "dump/pets/rex/b.jpg")
+        let imported = try DossierBinary.run(["import", "--create", "dump", "--library", "Library"], in: folder.url)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasPrefix("skipped \(folder.path("dump/OldLibrary")): it is a Dossier library; Dossier never "
+            + "takes a library apart (to import from it, name a folder inside it)\n"), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("2 sources: 1 imported, 0 duplicate, 0 unassigned, 1 skipped, 0 failed"))
     }
 }

@@ -74,12 +74,12 @@ struct NotepadSafetyTests {
         let imported = try DossierBinary.run(["import", "--create", "notes", "--library", "Library", "--move"], in: folder.url)
         #expect(imported.status == 1)
         let source = folder.path("notes/shared.txt")
-        #expect(imported.standardError.contains("""
+        #expect(imported.standardOutput.contains("""
             failed \(source): nothing filed: every entry has a problem (2 lines); fix them and run `dossier problems retry`
               read: 2 lines -> 0 records, 2 problems; short dates (5/3) month first, as the library's monthFirst says
               problem: \(source): line 1: unknown name '레우' (did you mean 레오?)
               problem: \(source): line 2: unknown name 'Zorro'
-            """), "\(imported.standardError)")
+            """), "\(imported.standardOutput)")
         #expect(imported.standardOutput.contains("1 failed"))
         #expect(FileManager.default.fileExists(atPath: source))
         let problems = try DossierBinary.run(["problems", "--json", "--library", "Library"], in: folder.url).jsonLines

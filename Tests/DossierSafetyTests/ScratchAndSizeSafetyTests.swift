@@ -79,8 +79,8 @@ struct ScratchAndSizeSafetyTests {
 
         #expect(run.signal == nil, "killed by signal \(run.signal ?? 0): \(run.standardError)")
         #expect(run.status == 1, "\(run.standardOutput) \(run.standardError)")
-        let failed = run.standardError.split(separator: "\n").filter { $0.hasPrefix("failed ") }
-        #expect(failed.count == 1, "\(run.standardError)")
+        let failed = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("failed ") }
+        #expect(failed.count == 1, "\(run.standardOutput)")
         #expect(failed.first?.contains("IMG_0001.jpg") == true, "\(failed)")
         #expect(failed.first?.contains("No space left on device") == true, "\(failed)")
         // The stand-in was called, so the scratch file took the way without posix_fallocate.
@@ -138,8 +138,8 @@ struct ScratchAndSizeSafetyTests {
                                   in: folder.url)
 
         #expect(run.status == 1, "\(run.standardOutput) \(run.standardError)")
-        let failed = run.standardError.split(separator: "\n").filter { $0.hasPrefix("failed ") }
-        #expect(failed.count == 1, "\(run.standardError)")
+        let failed = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("failed ") }
+        #expect(failed.count == 1, "\(run.standardOutput)")
         #expect(failed.first?.contains("IMG_0001.heic") == true, "\(failed)")
         #expect(failed.first?.contains("its metadata items claim 512000000 bytes; Dossier reads at most 16777216") == true,
                 "\(failed)")
@@ -167,8 +167,8 @@ struct ScratchAndSizeSafetyTests {
         let (folder, run) = try ScratchAndSizeSafetyTests.importing(hostile, as: "IMG_0002.jpg")
 
         #expect(run.status == 1, "\(run.standardOutput) \(run.standardError)")
-        let failed = run.standardError.split(separator: "\n").filter { $0.hasPrefix("failed ") }
-        #expect(failed.count == 1, "\(run.standardError)")
+        let failed = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("failed ") }
+        #expect(failed.count == 1, "\(run.standardOutput)")
         #expect(failed.first?.contains("IMG_0002.jpg: JPEG data is corrupt or unsupported: more than 8192 marker segments to keep") == true,
                 "\(failed)")
         #expect(SafetyFixtures.contents(folder.path("dump/IMG_0002.jpg")) == hostile)

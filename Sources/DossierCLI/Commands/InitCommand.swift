@@ -12,7 +12,9 @@ struct InitCommand: ParsableCommand {
             index), not by its path: `dossier watch` files only into the library it started with, and waits \
             while its path holds none (a drive unmounted, a library moved away) or another. The first \
             `dossier import` or `dossier subjects add` into a folder makes a library there too, and says so; \
-            every other command refuses a folder that holds none.
+            every other command refuses a folder that holds none, or holds no id (a folder of photos sorted into \
+            pets/<id>/, a library made by an earlier Dossier: `dossier init` gives the latter its index's id). \
+            No library is made inside another library's folders, or in a folder that holds one.
 
             Examples:
               dossier init ~/Dossier

@@ -9,7 +9,8 @@ struct RebuildIndexCommand: ParsableCommand {
         discussion: """
             Every filed photo and year file of records is read and hashed again; sources imported before are \
             recognised by their filed bytes and record ids. A filed file whose bytes are not the ones its name \
-            was made from is damaged: it is named on standard error, and the exit status is 1.
+            was made from is damaged: it is named on standard error, and the exit status is 1. A folder among the \
+            filed files that holds another library is passed over whole, named on standard error (status 3).
             """)
 
     @OptionGroup var libraryOptions: LibraryOptions
@@ -31,8 +32,12 @@ struct RebuildIndexCommand: ParsableCommand {
                 StandardStreams.writeOut("The index \(why): moved aside to \(movedAside) (kept, not deleted).\n")
             }
             guard let index = session.index else { return }
-            let (photos, recordFiles, misnamed) = try IndexRebuilder(layout: layout).rebuild(into: index)
+            let rebuilt = try IndexRebuilder(layout: layout).rebuild(into: index)
+            let (photos, recordFiles, misnamed) = (rebuilt.photos, rebuilt.recordFiles, rebuilt.misnamed)
             for finding in misnamed { StandardStreams.writeError(VerifyCommand.line(for: finding)) }
+            for folder in rebuilt.otherLibraries {
+                StandardStreams.writeError("dossier: \(LibraryNotice.otherLibraryPassedOver(path: layout.root.path, folder: folder))\n")
+            }
             StandardStreams.writeOut("Indexed \(photos) \(photos == 1 ? "photo" : "photos") and \(recordFiles) "
                 + "\(recordFiles == 1 ? "year file" : "year files") of records in \(layout.root.path)\n")
             if !misnamed.isEmpty {
@@ -41,6 +46,8 @@ struct RebuildIndexCommand: ParsableCommand {
                     + "sources again to file them anew; `dossier verify` lists them.\n")
                 throw ExitCode(1)
             }
+            // Finished, and left a folder for a person to move.
+            if !rebuilt.otherLibraries.isEmpty { throw ExitCode(3) }
         }
     }
 }

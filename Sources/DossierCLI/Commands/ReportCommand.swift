@@ -17,7 +17,10 @@ struct ReportCommand: ParsableCommand {
             was not filed and what to do.
 
             It is written to <library>/report/ unless --out names another folder (never inside a subject's \
-            folder). Run again, it reads and writes only what changed since: an unchanged library takes a \
+            folder), and only into a folder that is empty, new, or a site a report made (it holds the mark \
+            .dossier-report): a folder holding anything else is refused (status 2) unless --force, and even then \
+            no file the report did not write is replaced (each is named, left as it is, and the status is 3). \
+            Run again, it reads and writes only what changed since: an unchanged library takes a \
             moment and rewrites nothing. `dossier watch --report` keeps it up to date after each batch; \
             two reports of one site take turns.
 
@@ -31,6 +34,9 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The folder to write the site into (default: <library>/report).", valueName: "folder"))
     var out: String?
+
+    @Flag(help: "Write into a folder that holds files the report did not write: beside them, never over them.")
+    var force = false
 
     @Option(help: ArgumentHelp("The day the greetings and ages are for, instead of today (YYYY-MM-DD, \(CommandSupport.dateYears)).",
                                valueName: "date"))
@@ -49,9 +55,13 @@ struct ReportCommand: ParsableCommand {
                 ?? RecordDate.today(in: LibraryTimeZone.of(layout))
             let outcome: ReportSite.Outcome
             do {
-                outcome = try ReportSite(layout: layout, output: output, today: day).generate(waitingForAnotherReport: {
+                outcome = try ReportSite(layout: layout, output: output, today: day, force: force).generate(waitingForAnotherReport: {
                     StandardStreams.writeError("dossier: another report of \(SourcePath.displayed(output.path)) is being written; waiting for it...\n")
                 })
+            } catch let error as ReportError {
+                // A person's folder: nothing was written.
+                StandardStreams.writeError("dossier: \(error)\n")
+                throw ExitCode(2)
             } catch LibraryError.symbolicLink(let path) where output.isOutsideLibrary {
                 // The site's own folders are walked as the library's are, links refused; but a site
                 // elsewhere is not the library, and the library's words would name the wrong place.
@@ -75,8 +85,16 @@ struct ReportCommand: ParsableCommand {
                     + "or a video's icon instead\n")
             }
             for failure in outcome.failures { StandardStreams.writeError("dossier: \(SourcePath.displayed("\(failure)"))\n") }
+            for name in outcome.leftAlone { StandardStreams.writeError("dossier: \(ReportCommand.leftAlone(name, in: output))\n") }
             if !outcome.failures.isEmpty { throw ExitCode(1) }
+            if !outcome.leftAlone.isEmpty { throw ExitCode(3) }
         }
+    }
+
+    /// What a report says of a name it would write that holds a file it did not write.
+    static func leftAlone(_ name: String, in output: ReportOutput) -> String {
+        "left alone \(SourcePath.displayed("\(output.path)/\(name)")): a file the report did not write is there; the site links to it as "
+            + "it is (move it away and report again for the report's own)"
     }
 
     /// `--out` resolved, or refused as a bad command line (status 64) saying why.

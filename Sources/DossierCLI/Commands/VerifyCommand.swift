@@ -200,10 +200,11 @@ struct VerifyCommand: AsyncParsableCommand {
     /// Opens the library's index read-only and checks the library against it; also says whether
     /// an earlier check noted photos for the next import to file again.
     private func verify(_ layout: LibraryLayout) throws(LibraryError) -> (VerificationResult, notedBefore: Bool) {
-        let identity: LibraryIdentity?
+        let identity: LibraryIdentity
         switch try LibraryIdentity.state(of: layout) {
         case .identified(let found): identity = found
-        case .unidentified: identity = nil
+        // Refused before any advice: `index rebuild` would make a dump sorted like a library one.
+        case .unidentified: throw .noLibraryID(path: layout.root.path)
         case .absent: throw .noLibrary(path: layout.root.path)
         }
         guard let index = try LibraryIndex.openReadOnly(layout, identity: identity) else {

@@ -181,9 +181,14 @@ struct WatchCommand: AsyncParsableCommand {
         }
         let libraryRoot = library.root.path
         do throws(LibraryError) {
-            if case .absent = try LibraryIdentity.state(of: library) { throw .noLibrary(path: libraryRoot) }
+            switch try LibraryIdentity.state(of: library) {
+            case .absent: throw .noLibrary(path: libraryRoot)
+            case .unidentified: throw .noLibraryID(path: libraryRoot)
+            case .identified: break
+            }
         } catch {
-            let never = error == .noLibrary(path: libraryRoot) ? "; `dossier watch` never makes one" : ""
+            let never = [.noLibrary(path: libraryRoot), .noLibraryID(path: libraryRoot)].contains(error)
+                ? "; `dossier watch` never makes one" : ""
             StandardStreams.writeError("dossier: \(error)\(never)\n")
             throw ExitCode(2)
         }
@@ -237,6 +242,14 @@ struct WatchCommand: AsyncParsableCommand {
     /// outcome logged (a failure too: the daemon files on whatever the report meets).
     static func refreshingReport(_ layout: LibraryLayout, logger: Logger) throws -> @Sendable () -> Void {
         let output = try ReportCommand.output(nil, layout: layout)
+        // A report's folder holding a person's files is refused at the start, as `dossier
+        // report` refuses it (the daemon has no --force); each report looks again.
+        do {
+            try output.checkWritable(force: false)
+        } catch {
+            StandardStreams.writeError("dossier: --report: \(error)\n")
+            throw ExitCode(2)
+        }
         return {
             do {
                 let today = RecordDate.today(in: try LibraryTimeZone.of(layout))
@@ -249,6 +262,9 @@ struct WatchCommand: AsyncParsableCommand {
                 logger.record(.report, fields)
                 for warning in outcome.warnings { logger.record(.report, level: .warning, ["reason": "\(warning)"]) }
                 for failure in outcome.failures { logger.record(.report, level: .warning, ["reason": "\(failure)"]) }
+                for name in outcome.leftAlone {
+                    logger.record(.report, level: .warning, ["reason": "\(ReportCommand.leftAlone(name, in: output))"])
+                }
             } catch {
                 logger.record(.failed, level: .error, ["reason": "the report could not be written: \(error)"])
             }

@@ -2,8 +2,9 @@ import DossierCore
 import Foundation
 import Synchronization
 
-/// Human output: a line for each problem (and, with --verbose or --dry-run, for every source), a
-/// progress bar on standard error when it is a terminal, and a closing summary line.
+/// Human output on standard output: a line for each problem, failure and folder passed over (and,
+/// with --verbose or --dry-run, for every source), and a closing summary line; a progress bar
+/// on standard error when it is a terminal.
 final class TerminalReporter: OutcomeListener {
     private struct State {
         var bar: ProgressBar
@@ -29,11 +30,12 @@ final class TerminalReporter: OutcomeListener {
             case .finished(let outcome, let completed, let total):
                 if let line = line(for: outcome, dryRun: state.dryRun) {
                     clearBar(&state)
-                    if outcome.status == .failed || outcome.status == .unassigned || !outcome.problems.isEmpty {
-                        StandardStreams.writeError(line)
-                    } else {
-                        StandardStreams.writeOut(line)
-                    }
+                    // Every source's line on standard output, a failure's too, in the order they
+                    // settled, with the summary that counts them and says "see above": piped to a
+                    // file or a pager, the list is whole. Standard error is for the run itself
+                    // (the progress bar, the library's notices, a failure that stops it); the
+                    // exit status tells a script that something failed.
+                    StandardStreams.writeOut(line)
                 }
                 drawBar(&state, completed: completed, total: total)
             case .completed(let summary):
@@ -72,10 +74,15 @@ final class TerminalReporter: OutcomeListener {
             }
         case .duplicate:
             guard everything else { return nil }
-            text = "duplicate \(source) (already filed as \(destination))"
+            // A dry run's duplicate may be of what the run would file first, not of what is filed.
+            text = dryRun ? "would be a duplicate \(source) (the same as \(destination))" : "duplicate \(source) (already filed as \(destination))"
         case .skipped:
-            // One a person must look at, or one taken out of the library on purpose, says why.
-            guard everything || outcome.leavesSomethingForYou || outcome.errorCode == SourceOutcome.takenOutCode else { return nil }
+            // A folder or file passed over as it was found (another library, a report's site, a
+            // file still being written) is said with why; hidden ones are counted in the summary.
+            // One a person must look at, or one taken out of the library on purpose, says why too.
+            let passedOver = outcome.stage == .discover && outcome.errorCode != SkippedNames.hiddenCode
+            guard everything || passedOver || outcome.leavesSomethingForYou || outcome.errorCode == SourceOutcome.takenOutCode
+            else { return nil }
             text = "skipped \(error)"
         case .unassigned:
             text = "unassigned \(error)"

@@ -3,15 +3,15 @@ import DossierCore
 
 extension CommandSupport {
     /// Refuses a folder that holds no library: a typo in --library, or a drive that is not
-    /// mounted, must not read as an empty library (no subjects, no birthdays, no problems).
-    /// Returns the library's identity (nil for one made before libraries had ids: a command
-    /// that writes gives it one).
+    /// mounted, must not read as an empty library (no subjects, no birthdays, no problems); nor a
+    /// folder without a library's id (a photo dump sorted into pets/<id>/), which only `init`,
+    /// `import` and `subjects add` make a library. Returns the library's identity.
     @discardableResult
-    static func requireLibrary(_ layout: LibraryLayout) throws -> LibraryIdentity? {
+    static func requireLibrary(_ layout: LibraryLayout) throws -> LibraryIdentity {
         try exitingOnLibraryError {
             switch try LibraryIdentity.state(of: layout) {
             case .identified(let identity): return identity
-            case .unidentified: return nil
+            case .unidentified: throw LibraryError.noLibraryID(path: layout.root.path)
             case .absent: throw LibraryError.noLibrary(path: layout.root.path)
             }
         }

@@ -12,12 +12,25 @@ public struct IndexRebuilder: Sendable {
         self.layout = layout
     }
 
+    /// What a rebuild indexed, and what it found.
+    public struct Rebuilt: Sendable {
+        public var photos: Int
+        public var recordFiles: Int
+        /// The filed files whose bytes are not the ones their names were made from.
+        public var misnamed: [VerificationFinding]
+        /// The folders among the filed files that hold another library (relative to the root),
+        /// passed over whole: none of their files is this library's.
+        public var otherLibraries: [String]
+    }
+
     /// Fills an open index from the folders (the caller holds the lock): how many photos and
-    /// year files of records it indexed, and the filed files whose bytes are not the ones their
+    /// year files of records it indexed, the filed files whose bytes are not the ones their
     /// names were made from (damaged before the rebuild: indexed as they are, for `dossier
-    /// verify` to name, and for the next import of their source to file again).
-    public func rebuild(into index: LibraryIndex) throws -> (photos: Int, recordFiles: Int, misnamed: [VerificationFinding]) {
-        let (files, renditions) = try filedFiles()
+    /// verify` to name, and for the next import of their source to file again), and the
+    /// folders holding another library it passed over.
+    public func rebuild(into index: LibraryIndex) throws -> Rebuilt {
+        var otherLibraries: [String] = []
+        let (files, renditions) = try filedFiles(otherLibraries: &otherLibraries)
         let kept = try keptSources()
         let (records, yearFiles) = try recordFiles(kept: kept)
         let siblings = Dictionary(grouping: files.map(\.path), by: LibraryVerifier.stem(of:))
@@ -27,9 +40,10 @@ public struct IndexRebuilder: Sendable {
                                     reason: "its bytes hash to \(file.sha256.prefix(16)); its name says \($0)")
             }
         }
-        try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept, originals: try originals(),
+        try index.replaceFiledFiles(with: files, renditions: renditions, recordFiles: records, keptSources: kept,
+                                    originals: try originals(otherLibraries: &otherLibraries),
                                     sourceYearFiles: yearFiles, damaged: misnamed.map(\.path), removed: try removedItems())
-        return (files.count, records.count, misnamed)
+        return Rebuilt(photos: files.count, recordFiles: records.count, misnamed: misnamed, otherLibraries: otherLibraries.sorted())
     }
 
     /// What `dossier remove` took out, as `removed/<day>/` holds it: each file kept there of a
@@ -39,12 +53,13 @@ public struct IndexRebuilder: Sendable {
     /// and an import of its source for the subject it left files it there again, a second copy.)
     func removedItems() throws -> [RemovedItem] {
         var found: [RemovedItem] = []
+        var otherLibraries: [String] = []
         for day in try layout.files.names(in: layout.root.appendingPathComponent("removed").path).sorted() where !day.hasPrefix(".") {
-            let originals = Dictionary(try filesBelow("removed/\(day)/originals").map { path in
+            let originals = Dictionary(try filesUnder("removed/\(day)/originals", otherLibraries: &otherLibraries).map { path in
                 (LibraryVerifier.stem(of: String(path.dropFirst("removed/\(day)/originals/".count))), path)
             }, uniquingKeysWith: { first, _ in first })
             for kind in SubjectKind.allCases {
-                for path in try filesBelow("removed/\(day)/\(kind.rawValue)") {
+                for path in try filesUnder("removed/\(day)/\(kind.rawValue)", otherLibraries: &otherLibraries) {
                     let filed = String(path.dropFirst("removed/\(day)/".count))
                     let parts = filed.split(separator: "/")
                     guard parts.count > 3, let subject = try? Subject(parsing: "\(parts[0])/\(parts[1])") else { continue }
@@ -55,21 +70,6 @@ public struct IndexRebuilder: Sendable {
                     found.append(RemovedItem(command: .remove, role: .filed, path: filed, subject: subject.path, sha256: digest.hex,
                                              sourceSha256: source, bytesAt: path, at: day, state: .done))
                 }
-            }
-        }
-        return found
-    }
-
-    /// The regular files below a folder of the library (relative to the root), links and hidden
-    /// names passed over.
-    private func filesBelow(_ relative: String) throws -> [String] {
-        let folder = try layout.url(forRelativePath: relative).path
-        var found: [String] = []
-        for name in try layout.files.names(in: folder).sorted() where !name.hasPrefix(".") {
-            switch try layout.files.entryType("\(folder)/\(name)") {
-            case .folder?: found += try filesBelow("\(relative)/\(name)")
-            case .file?: found.append("\(relative)/\(name)")
-            default: continue
             }
         }
         return found
@@ -148,30 +148,22 @@ public struct IndexRebuilder: Sendable {
         }
     }
 
-    /// Every file under `originals/`, hashed: the photos' sources kept there.
-    func originals(under relative: String = "originals") throws -> [KeptOriginal] {
-        let folder = try layout.url(forRelativePath: relative).path
-        var found: [KeptOriginal] = []
-        for name in try layout.files.names(in: folder).sorted() where !name.hasPrefix(".") {
-            let path = "\(relative)/\(name)"
-            switch try layout.files.entryType("\(folder)/\(name)") {
-            case .folder?: found += try originals(under: path)
-            case .file?:
-                let (size, digest) = try layout.files.digest(ofFile: "\(folder)/\(name)")
-                found.append(KeptOriginal(sha256: digest.hex, path: path, size: size))
-            default: continue
-            }
+    /// Every file under `originals/`, hashed: the photos' sources kept there. A folder that
+    /// holds another library is passed over, and named in `otherLibraries`.
+    func originals(otherLibraries: inout [String]) throws -> [KeptOriginal] {
+        try filesUnder("originals", otherLibraries: &otherLibraries).map { path in
+            let (size, digest) = try layout.files.digest(ofFile: try layout.url(forRelativePath: path).path)
+            return KeptOriginal(sha256: digest.hex, path: path, size: size)
         }
-        return found
     }
 
-    func filedFiles() throws -> (files: [FiledFile], renditions: [FiledRendition]) {
+    func filedFiles(otherLibraries: inout [String]) throws -> (files: [FiledFile], renditions: [FiledRendition]) {
         let filedAt = ISO8601DateFormatter().string(from: Date())
         var files: [FiledFile] = []
         var renditions: [FiledRendition] = []
         for subject in layout.existingSubjects().sorted() {
             for folder in ["photos", "videos", "audio"] {
-                let found = try filedFiles(in: folder, of: subject, filedAt: filedAt)
+                let found = try filedFiles(in: folder, of: subject, filedAt: filedAt, otherLibraries: &otherLibraries)
                 files += found.files
                 renditions += found.renditions
             }
@@ -179,20 +171,17 @@ public struct IndexRebuilder: Sendable {
         return (files, renditions)
     }
 
-    /// Every file under `<kind>/<id>/<folder>/`, hashed: the renditions apart.
-    private func filedFiles(in folder: String, of subject: Subject, filedAt: String) throws
+    /// Every file under `<kind>/<id>/<folder>/`, hashed: the renditions apart. The folders are
+    /// walked without following a link, and one that holds another library (its id, index or
+    /// settings: `dossier init` run inside this library's folders) is passed over whole and
+    /// named in `otherLibraries`: its `.dossier/` and `config/` files are never this library's.
+    private func filedFiles(in folder: String, of subject: Subject, filedAt: String, otherLibraries: inout [String]) throws
         -> (files: [FiledFile], renditions: [FiledRendition])
     {
-        let root = layout.folder(for: subject).appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return ([], []) }
         var files: [FiledFile] = []
         var renditions: [FiledRendition] = []
-        while let relative = enumerator.nextObject() as? String {
-            let path = "\(subject.path)/\(folder)/\(relative)"
+        for path in try filesUnder("\(subject.path)/\(folder)", otherLibraries: &otherLibraries) {
             let url = try layout.url(forRelativePath: path)
-            guard !DurableFileSystem.isFolder(url.path), !(relative as NSString).lastPathComponent.hasPrefix(".")
-            else { continue }
-            guard layout.files.isFile(url.path) else { continue }
             // Read a chunk at a time: a video may be gigabytes.
             let (size, digest) = try layout.files.digest(ofFile: url.path)
             if let photo = photo(ofRendition: path, digest: digest) {
@@ -201,10 +190,40 @@ public struct IndexRebuilder: Sendable {
             }
             files.append(FiledFile(path: path, subject: subject.path, sha256: digest.hex,
                                    sourceSha256: nil, size: size,
-                                   capturedAt: IndexRebuilder.captureDate(fromName: relative)?.iso8601,
+                                   capturedAt: IndexRebuilder.captureDate(fromName: path)?.iso8601,
                                    filedAt: filedAt))
         }
         return (files, renditions)
+    }
+
+    /// The regular files under a folder of the library (relative to the root, in name order),
+    /// hidden names passed over, links never followed (a link where a folder belongs leads to nothing of the library's:
+    /// `verify` names it); a folder that holds another library is named in `otherLibraries` and
+    /// not walked.
+    private func filesUnder(_ relative: String, otherLibraries: inout [String]) throws -> [String] {
+        let absolute = try layout.url(forRelativePath: relative).path
+        if LibraryBoundary.isLibrary(absolute) {
+            otherLibraries.append(relative)
+            return []
+        }
+        var found: [String] = []
+        for entry in try entriesUnlessLink(absolute).sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            switch entry.info.st_mode & S_IFMT {
+            case S_IFDIR: found += try filesUnder("\(relative)/\(entry.name)", otherLibraries: &otherLibraries)
+            case S_IFREG: found.append("\(relative)/\(entry.name)")
+            default: continue
+            }
+        }
+        return found
+    }
+
+    /// The entries of a folder of the library; none when a link stands where it belongs.
+    private func entriesUnlessLink(_ path: String) throws(LibraryError) -> [(name: String, info: stat)] {
+        do {
+            return try layout.files.entries(in: path)
+        } catch .symbolicLink {
+            return []
+        }
     }
 
     /// The photo beside which the file at `path` (relative to the root) is a rendition (a HEIC's

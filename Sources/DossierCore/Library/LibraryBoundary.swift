@@ -97,3 +97,65 @@ public struct LibraryBoundary: Sendable {
         return SourcePath.string(fromCString: resolved)
     }
 }
+
+// MARK: - No library inside another
+
+/// A library is made only where no other library lies above or below it: an outer library's
+/// `index rebuild` and `verify` would otherwise meet the inner one's index, lock and settings
+/// among its subjects' files (`dossier init L/pets/leo/photos/x`), and an import walking a folder
+/// that holds a library passes it over whole.
+extension LibraryBoundary {
+    /// Refuses to make a library at `root` when another library lies above it or below it.
+    public static func checkNoOtherLibrary(around root: String, mounts: MountTable = .current()) throws(LibraryError) {
+        if let above = libraryAbove(root, mounts: mounts) {
+            throw .nestedLibrary(path: root, other: above, otherIsAbove: true)
+        }
+        if let below = libraryBelow(root) {
+            throw .nestedLibrary(path: root, other: below, otherIsAbove: false)
+        }
+    }
+
+    /// The library that holds `root` (made or not yet), found from the nearest folder above it
+    /// that exists, through its links and through any mount that shows the folders above it; nil
+    /// when none does. `root` itself is not looked at.
+    public static func libraryAbove(_ root: String, mounts: MountTable = .current()) -> String? {
+        var folder = (URL(fileURLWithPath: root).standardizedFileURL.path as NSString).deletingLastPathComponent
+        while realPath(folder) == nil, folder != "/", !folder.isEmpty {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        guard let real = realPath(folder) else { return nil }
+        var current = real
+        while true {
+            if isLibrary(current) { return current }
+            guard current != "/", !current.isEmpty else { break }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return library(holding: real, mounts: mounts)
+    }
+
+    /// The first library found in the folders below `root` (not `root` itself), walked without
+    /// following a link; nil when none is there, or `root` does not exist. Only a library about to
+    /// be made walks it, once: a folder that is missing or empty costs one `opendir`.
+    public static func libraryBelow(_ root: String) -> String? {
+        var pending = [URL(fileURLWithPath: root).standardizedFileURL.path]
+        while let folder = pending.popLast() {
+            guard let stream = SourcePath.withFileSystemPath(folder, { opendir($0) }) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { SourcePath.string(fromCString: $0) }
+                }
+                guard name != ".", name != ".." else { continue }
+                let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+                let type = entry.pointee.d_type
+                let isFolder = type == UInt8(DT_UNKNOWN)
+                    ? SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+                    : type == UInt8(DT_DIR)
+                guard isFolder else { continue }
+                if isLibrary(path) { return path }
+                pending.append(path)
+            }
+        }
+        return nil
+    }
+}

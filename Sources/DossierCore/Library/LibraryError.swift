@@ -18,6 +18,15 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case badConfiguration(path: String, reason: String)
     /// Nothing of a library at the path (a typo, a drive not mounted, a library moved away).
     case noLibrary(path: String)
+    /// Something like a library at the path (`pets/` or `children/` folders, an index) but no
+    /// library id: a photo dump sorted into `pets/<id>/`, or a library made before ids. Only
+    /// `dossier init`, `import` and `subjects add` make a folder a library; every other command
+    /// refuses it, so a dump given as `--library` by mistake never becomes one.
+    case noLibraryID(path: String)
+    /// A library would be made inside another library's folders (`other` above `path`), or
+    /// around one (`other` below): the outer one's `index rebuild` and `verify` would take the
+    /// inner one's index, lock and settings for its own files.
+    case nestedLibrary(path: String, other: String, otherIsAbove: Bool)
     /// Another library than the one expected is at the path (`dossier watch` files into the
     /// library it started with, and no other); `found` is nil for one without an id.
     case otherLibrary(path: String, expected: String, found: String?)
@@ -30,7 +39,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// other source would fail the same way.
     public var isAboutTheLibrary: Bool {
         switch self {
-        case .index, .damagedYearFile, .busy, .badConfiguration, .noLibrary, .otherLibrary, .indexOfAnotherLibrary:
+        case .index, .damagedYearFile, .busy, .badConfiguration, .noLibrary, .noLibraryID, .nestedLibrary, .otherLibrary,
+             .indexOfAnotherLibrary:
             return true
         case .cannotWrite(_, let reason), .cannotCreate(_, let reason):
             return reason.errno.map { [EROFS, ENOSPC, EDQUOT, EACCES, EPERM, EIO].contains($0) } ?? false
@@ -54,6 +64,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotRead: "cannot-read"
         case .badConfiguration: "bad-configuration"
         case .noLibrary: "no-library"
+        case .noLibraryID: "no-library-id"
+        case .nestedLibrary: "nested-library"
         case .otherLibrary: "other-library"
         case .indexOfAnotherLibrary: "index-of-another-library"
         }
@@ -96,6 +108,16 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noLibrary(let path):
             return "there is no library at \(path) (if it is on a drive, is the drive mounted?); "
                 + "make one with `dossier init \(path)`, or give --library or DOSSIER_LIBRARY"
+        case .noLibraryID(let path):
+            return "\(path) holds no library id (.dossier/library.json), so it is not a library: folders named pets/ or "
+                + "children/ (or an index) do not make one, and only `dossier init`, `dossier import` and `dossier subjects add` "
+                + "make one. If it is meant to be a library (one made by an earlier Dossier, or a folder to file into), "
+                + "run `dossier init \(path)`; else give the library's path with --library or DOSSIER_LIBRARY"
+        case .nestedLibrary(let path, let other, let otherIsAbove):
+            let place = otherIsAbove ? "it lies inside the library \(other)" : "it holds the library \(other)"
+            let instead = otherIsAbove ? "make it outside that library" : "use that library, or make this one where no library is"
+            return "refused to make a library at \(path): \(place), and a library inside another would have its index, lock "
+                + "and settings taken for the outer one's files; \(instead)"
         case .otherLibrary(let path, let expected, let found):
             let what = found.map { "another library (id \($0.prefix(8)))" } ?? "a library without an id"
             return "\(path) now holds \(what), not the library this started with (id \(expected.prefix(8)))"

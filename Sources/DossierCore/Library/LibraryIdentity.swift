@@ -21,11 +21,17 @@ public struct LibraryIdentity: Codable, Equatable, Sendable {
     public enum State: Equatable, Sendable {
         /// A library with its id.
         case identified(LibraryIdentity)
-        /// A library made before libraries had ids (an index, a time zone or subject folders,
-        /// but no `.dossier/library.json`): given an id the next time it is opened for writing.
+        /// Something like a library without an id (an index, a time zone or subject folders, but
+        /// no `.dossier/library.json`): a library made before libraries had ids, or a photo dump
+        /// sorted into `pets/<id>/`. Only `dossier init`, `import` and `subjects add` give it an
+        /// id; every other command refuses it.
         case unidentified
         /// No library: the folder is missing, or holds nothing of a library's.
         case absent
+
+        public var isIdentified: Bool {
+            if case .identified = self { true } else { false }
+        }
     }
 
     public init(id: String = LibraryIdentity.newID(), createdAt: Date = Date(), createdBy: String = DossierVersion.current) {

@@ -9,6 +9,9 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
     /// before anything was filed (so nothing already filed is filed a second time).
     /// `misnamed`: filed files whose bytes are not the ones their names were made from (damaged).
     case indexRebuilt(path: String, reason: IndexRebuildReason, photos: Int, recordFiles: Int, misnamed: Int)
+    /// A folder among the library's filed files holds another library (`folder`, relative to
+    /// the root): rebuilding the index passed it over whole, indexing none of its files.
+    case otherLibraryPassedOver(path: String, folder: String)
 
     /// Photos `dossier verify` found damaged or missing are filed again from their good copies
     /// in this run, before anything else.
@@ -37,6 +40,9 @@ public enum LibraryNotice: Sendable, Equatable, CustomStringConvertible {
             return "created library at \(path) (id \(id.prefix(8)))"
         case .identified(let path, let id):
             return "the library at \(path), made by an earlier Dossier, now has its id (\(id.prefix(8)))"
+        case .otherLibraryPassedOver(let path, let folder):
+            return "\(path)/\(folder) holds another Dossier library: passed over, none of its files indexed as this "
+                + "library's; move it out of this library's folders"
         case .mending(let path, let count):
             return "the library at \(path): filing again \(count) damaged or missing \(count == 1 ? "photo" : "photos") "
                 + "that `dossier verify` found, from \(count == 1 ? "its good copy" : "their good copies")"

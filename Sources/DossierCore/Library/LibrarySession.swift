@@ -17,9 +17,13 @@ public struct LibrarySession: Sendable {
 
     /// Which library a command may open.
     public enum Access: Sendable, Equatable {
-        /// The one at the path, made there if there is none: the first `dossier import` or
-        /// `dossier subjects add` into a folder, and `dossier init`.
+        /// The one at the path, made there if there is none (and none lies above or below it):
+        /// the first `dossier import` or `dossier subjects add` into a folder, and `dossier init`.
         case creatingIfAbsent
+        /// The one at the path if there is one, and none made where there is none: an import
+        /// whose paths gave no file to read (a typo, a folder of nothing) leaves no empty library
+        /// behind. Where there is none, the session has no index and no lock.
+        case existingIfAny
         /// Only one that exists: a typo or an unmounted drive is refused, never made a library.
         case existing
         /// Only the library with this id (`dossier watch`, which files into the library it
@@ -33,7 +37,14 @@ public struct LibrarySession: Sendable {
     {
         let root = layout.root.path
         let found = try LibraryIdentity.state(of: layout)
+        if access == .existingIfAny, !found.isIdentified {
+            return LibrarySession(index: nil, lock: nil, identity: nil)
+        }
         try check(found, against: access, at: root)
+        if access == .creatingIfAbsent, !found.isIdentified {
+            // Looked at once, before anything is made (the folders below are walked).
+            try LibraryBoundary.checkNoOtherLibrary(around: root)
+        }
         if dryRun {
             guard case .identified(let identity) = found else {
                 return LibrarySession(index: try LibraryIndex.openReadOnly(layout), lock: nil, identity: nil)
@@ -85,6 +96,9 @@ public struct LibrarySession: Sendable {
         switch (state, access) {
         case (.absent, .existing), (.absent, .expecting):
             throw .noLibrary(path: root)
+        case (.unidentified, .existing):
+            // A dump sorted into pets/<id>/ given as --library by mistake is not given an id.
+            throw .noLibraryID(path: root)
         case (.unidentified, .expecting(let expected)):
             throw .otherLibrary(path: root, expected: expected, found: nil)
         case (.identified(let identity), .expecting(let expected)) where identity.id != expected:
@@ -135,9 +149,10 @@ public struct LibrarySession: Sendable {
         if !hadIndex, state != .absent { rebuildReason = .missing }
         if let rebuildReason, !forRebuild {
             do {
-                let (photos, recordFiles, misnamed) = try IndexRebuilder(layout: layout).rebuild(into: index)
-                notices.append(.indexRebuilt(path: root, reason: rebuildReason, photos: photos, recordFiles: recordFiles,
-                                             misnamed: misnamed.count))
+                let rebuilt = try IndexRebuilder(layout: layout).rebuild(into: index)
+                notices.append(.indexRebuilt(path: root, reason: rebuildReason, photos: rebuilt.photos, recordFiles: rebuilt.recordFiles,
+                                             misnamed: rebuilt.misnamed.count))
+                notices += rebuilt.otherLibraries.map { .otherLibraryPassedOver(path: root, folder: $0) }
             } catch {
                 index.close()
                 throw error as? LibraryError ?? .index(path: layout.indexFile.path, reason: "\(error)")

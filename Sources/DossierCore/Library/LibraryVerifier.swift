@@ -398,9 +398,12 @@ public struct LibraryVerifier: Sendable {
             return format?.hasRendition == true ? (LibraryVerifier.stem(of: file.path), file.path) : nil
         }, uniquingKeysWith: { first, _ in first })
         for subject in layout.existingSubjects().sorted() {
-            // Beside its folders and its profile, a subject's folder holds nothing Dossier filed.
+            // Beside its folders and its profile, a subject's folder holds nothing Dossier filed
+            // (what another library made there is said once, as that library).
             let own: Set<String> = ["photos", "videos", "audio", "records", "profile.json"]
-            for name in try layout.files.names(in: layout.folder(for: subject).path).sorted() where !own.contains(name) {
+            let holdsLibrary = LibraryBoundary.isLibrary(layout.folder(for: subject).path)
+            if holdsLibrary { findings.append(LibraryVerifier.otherLibrary(at: subject.path)) }
+            for name in try layout.files.names(in: layout.folder(for: subject).path).sorted() where !own.contains(name) && !holdsLibrary {
                 findings.append(VerificationFinding(kind: .unindexed, path: "\(subject.path)/\(name)",
                                                     reason: "Dossier files nothing here; the index does not know it"))
             }
@@ -436,9 +439,19 @@ public struct LibraryVerifier: Sendable {
         return photosWithRendition[LibraryVerifier.stem(of: path)]
     }
 
+    /// A folder among the library's files that holds another library (`dossier init` run inside
+    /// this one): named once, and not walked, so its index, lock and settings are never called
+    /// this library's damaged or unindexed files.
+    static func otherLibrary(at path: String) -> VerificationFinding {
+        VerificationFinding(kind: .unindexed, path: path,
+                            reason: "it holds another Dossier library, passed over (none of its files is this library's): "
+                                + "move it out of this library's folders")
+    }
+
     /// The files under a folder of the library (relative paths, in name order), links and
     /// hidden files included, links never followed: a link where a folder belongs is a finding of
-    /// its own (nothing behind it is the library's), and the walk goes on.
+    /// its own (nothing behind it is the library's), and the walk goes on; so is a folder that
+    /// holds another library, passed over.
     private func filesUnder(_ relative: String, findings: inout [VerificationFinding]) throws -> [String] {
         let absolute = try layout.url(forRelativePath: relative).path
         let names: [String]
@@ -452,6 +465,8 @@ public struct LibraryVerifier: Sendable {
         var found: [String] = []
         for name in names.sorted() {
             switch try layout.files.entryType("\(absolute)/\(name)") {
+            case .folder? where LibraryBoundary.isLibrary("\(absolute)/\(name)"):
+                findings.append(LibraryVerifier.otherLibrary(at: "\(relative)/\(name)"))
             case .folder?: found += try filesUnder("\(relative)/\(name)", findings: &findings)
             case nil: continue
             default: found.append("\(relative)/\(name)")

@@ -44,7 +44,16 @@ public struct ImportPipeline: Sendable {
     {
         // Walking the folders blocks: on the blocking executor too.
         let found = await BlockingWork.run { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
-        return try await run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
+        // A library is made only once a file to read is found: paths that are all missing,
+        // unreadable or passed over (a typo, an empty folder) leave no empty library behind.
+        // Decided before the library is opened, so nothing is made only to be deleted again.
+        var pipeline = self
+        if options.access == .creatingIfAbsent, !found.contains(where: { if case .file = $0 { true } else { false } }) {
+            var options = self.options
+            options.access = .existingIfAny
+            pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger, stepObserver: stepObserver)
+        }
+        return try await pipeline.run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
     }
 
     /// Imports sources already found (the daemon's settled files, each routed below its inbox),
@@ -130,11 +139,14 @@ public struct ImportPipeline: Sendable {
                          steps: ImportSteps) async throws(LibraryError) -> ImportSummary {
         let started = ContinuousClock.now
         let total = passes.reduce(0) { $0 + $1.sources.count }
-        var summary = ImportSummary(dryRun: options.dryRun, library: layout.root.path)
+        // No library named where none was made (an import that found nothing to read).
+        var summary = ImportSummary(dryRun: options.dryRun,
+                                    library: session.identity != nil || options.dryRun ? layout.root.path : nil)
         for notice in session.notices { listeners.forEach { $0.receive(.notice(notice)) } }
         listeners.forEach { $0.receive(.started(sourceCount: total, dryRun: options.dryRun)) }
         var progress = Progress(total: total)
         var libraryFailure: LibraryError?
+        let dryRunFilings = DryRunFilings()
         // Reading the library's settings and recording departures block: on the executor.
         let (libraryLayout, departures, dryRun) = (layout, options.departures, options.dryRun)
         let (timeZone, originalsSetting) = try await BlockingWork.run { () throws(LibraryError) -> (TimeZone, OriginalsPolicy?) in
@@ -166,7 +178,7 @@ public struct ImportPipeline: Sendable {
                                          requestedKind: options.requestedKind, timeZone: timeZone,
                                          scratchFolder: options.dryRun ? .temporary : .staging(of: layout),
                                          index: session.index, sourcesInRun: sourcesInRun),
-                observer: stepObserver)
+                observer: stepObserver, dryRunFilings: dryRunFilings)
             await work(on: pass.sources, through: pass.mends ? registry.steps : steps, with: worker, summary: &summary, progress: &progress,
                        listeners: listeners, libraryFailure: &libraryFailure)
         }
@@ -350,12 +362,12 @@ public struct ImportPipeline: Sendable {
     }
 
     /// Merges a source's records into their year files; in a dry run only counts what it would add.
-    func commit(_ pending: PendingRecords, into worked: inout WorkedSource,
-                        collectingIDsIn collected: Set<String>) throws -> ([RecordFileSummary], [String: Set<UInt64>]) {
+    func commit(_ pending: PendingRecords, into worked: inout WorkedSource, collectingIDsIn collected: Set<String>,
+                dryRunFilings: DryRunFilings) throws -> ([RecordFileSummary], [String: Set<UInt64>]) {
         let store = RecordStore(layout: layout)
         // A retry reads the same version again, after the library's settings changed: what now
         // reads differently (a unit settled) replaces what its first reading filed.
-        let result = options.dryRun ? try store.wouldCommit(pending)
+        let result = options.dryRun ? try store.wouldCommit(pending, notYetAdded: dryRunFilings.recordsNotYetAdded)
             : try store.commit(pending, collectingIDsIn: collected, rereading: options.retryingProblems)
         worked.recordYearFiles = result.files
         worked.outcome.recordsAdded = result.added

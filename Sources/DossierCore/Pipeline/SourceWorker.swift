@@ -16,6 +16,8 @@ struct SourceWorker: Sendable {
     let context: PipelineContext
     /// Hears each step as it runs (the order tests).
     var observer: StepObserver?
+    /// What a dry run would have filed so far, in the whole run.
+    let dryRunFilings: DryRunFilings
 
     /// Tells the observer that `step` ran for `source`.
     func observe(_ step: String, _ source: SourceFile) {

@@ -68,7 +68,10 @@ public struct RecordStore: Sendable {
     }
 
     /// What committing would do, for a dry run: reads the year files, writes nothing.
-    public func wouldCommit(_ pending: PendingRecords) throws -> CommitResult {
+    /// `notYetAdded` leaves out of a year file's ids those an earlier source of the same dry run
+    /// would add (and notes the rest): they would be duplicates by then.
+    public func wouldCommit(_ pending: PendingRecords,
+                            notYetAdded: (Set<UInt64>, String) -> Set<UInt64> = { ids, _ in ids }) throws -> CommitResult {
         var result = CommitResult()
         for group in pending.counts.keys.sorted() {
             var fresh = pending.ids[group] ?? []
@@ -79,6 +82,7 @@ public struct RecordStore: Sendable {
                     if let key = RecordLine.key(of: line) { fresh.remove(key.id) }
                 }
             }
+            fresh = notYetAdded(fresh, group.relativePath)
             let total = pending.counts[group] ?? 0
             result.added += fresh.count
             result.duplicate += total - fresh.count

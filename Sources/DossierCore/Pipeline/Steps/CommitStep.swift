@@ -34,7 +34,8 @@ struct CommitStep: ImportStep {
             var ids: [String: Set<UInt64>] = [:]
             if let pending = worked.pendingRecords {
                 (settlement.recordFiles, ids) = try pipeline.commit(pending, into: &worked,
-                                                                    collectingIDsIn: Set(settlement.lineage.map(\.yearFile)))
+                                                                    collectingIDsIn: Set(settlement.lineage.map(\.yearFile)),
+                                                                    dryRunFilings: run.worker.dryRunFilings)
             }
             try pipeline.fileCustomItems(&worked)
             if let kept = settlement.kept, let file = worked.source, let index = run.index {
