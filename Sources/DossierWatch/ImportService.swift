@@ -374,6 +374,19 @@ public final class ImportService: Service {
         }
     }
 
+    /// Leaves a link not followed (`SourceLink`) in the inbox, listed as stuck with the reason
+    /// (`dossier quarantine list` names it), and says why in the log: what it leads to is never
+    /// read, nor copied into the quarantine. Tried again when it changes, and on SIGHUP.
+    func refuse(_ source: SourceFile, _ outcome: SourceOutcome, index: any LibraryCatalog) -> InboxWatcher.Ending {
+        let why = "\(outcome.reason); it stays in the inbox, unread"
+        logger.record(.stuck, level: .warning, ["source": "\(SourcePath.displayed(source.path))", "reason": "\(why)",
+                                                "code": "\(SourceLink.refusedCode)"])
+        tally.withLock { $0.failed += 1 }
+        updateStuckSources([StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date()))],
+                           forgetting: [], index: index)
+        return .unfiled
+    }
+
     /// Leaves a source that waits for another file in the inbox (`QuarantineStep`), saying so
     /// once, until a photo of its name is filed from its folder (`retryingPending`).
     func pending(_ source: SourceFile, _ outcome: SourceOutcome) -> InboxWatcher.Ending {

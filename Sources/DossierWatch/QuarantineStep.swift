@@ -2,7 +2,8 @@ import DossierCore
 import Synchronization
 
 /// The daemon's step after `remove`: a source that could not be filed goes to the library's
-/// quarantine, so nothing is retried forever (with `--keep` it stays in the inbox); a source once
+/// quarantine, so nothing is retried forever (with `--keep` it stays in the inbox); a link not
+/// followed stays in the inbox, listed as stuck, and nothing it leads to is copied; a source once
 /// listed as stuck and filed now comes off the list. Not while the import is being stopped: a
 /// source cut short then is tried again at the next start.
 struct QuarantineStep: ImportStep {
@@ -18,6 +19,10 @@ struct QuarantineStep: ImportStep {
         switch outcome.status {
         case .imported, .duplicate:
             service.filed(file, index: index)
+        case .skipped where outcome.errorCode == SourceLink.refusedCode:
+            // A link out of the inbox (or to another user's file, a folder): never read, never
+            // copied into the quarantine; it stays, listed with the reason, with --keep too.
+            quarantined.set(file.path, service.refuse(file, outcome, index: index))
         case .skipped where outcome.errorCode == NotImportable.waitsForAnotherFile:
             // Nothing wrong with it: it waits in the inbox for the file it belongs with.
             quarantined.set(file.path, service.pending(file, outcome))

@@ -109,6 +109,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["interrupted"] = summary.interrupted
         counts["leftForYou"] = summary.leftForYou
         counts["hidden"] = summary.hidden
+        counts["linksNotFollowed"] = summary.linksNotFollowed
         if let library = summary.library { counts["library"] = library }
         return serialize(["summary": counts])
     }

@@ -49,6 +49,8 @@ final class TerminalReporter: OutcomeListener {
         // So is a photo filed though damaged: the user's copy may be the only one.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
             || outcome.damaged || outcome.refiled || !outcome.profileChanges.isEmpty
+            // A link not followed is said: the file it leads to was not read, and may be wanted.
+            || outcome.errorCode == SourceLink.refusedCode
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -124,8 +126,10 @@ final class TerminalReporter: OutcomeListener {
                 + "or text that gave no records: see above\(summary.dryRun ? "" : " and `dossier problems`"))" : ""
         let hidden = summary.hidden > 0
             ? "; \(summary.hidden) hidden \(summary.hidden == 1 ? "file or folder" : "files or folders") passed over" : ""
+        let links = summary.linksNotFollowed > 0
+            ? "; \(summary.linksNotFollowed) \(summary.linksNotFollowed == 1 ? "link" : "links") not followed (see above)" : ""
         let library = summary.library.map { " (library \(SourcePath.displayed($0)))" } ?? ""
-        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s"
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left)\(links) in \(String(format: "%.2f", summary.seconds)) s"
             + "\(library)\n"
     }
 

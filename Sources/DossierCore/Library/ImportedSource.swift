@@ -1,8 +1,9 @@
 import GRDB
 
 /// A source that an earlier import settled, so a re-run can skip it without reading it while its
-/// path, size and modification time are unchanged, and it is still the file that was imported
-/// (not removed by Dossier since: a file that lands on a path Dossier emptied is a new one).
+/// whole status is unchanged (path, size, modification time, device, inode and change time), and
+/// it is still the file that was imported (not removed by Dossier since: a file that lands on a
+/// path Dossier emptied is a new one).
 public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "source"
 
@@ -12,6 +13,16 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
     public var requestedSubject: String
     public var size: Int64
     public var modificationTime: Int64
+    /// Device, inode and change time (ns) of the file as it was read (`SourceFile`); nil in a row
+    /// from before they were kept, which proves nothing unchanged: that source is read and
+    /// hashed, and its status kept then. (Device and inode as SQLite's signed integers, bit for bit.)
+    public var device: Int64?
+    public var inode: Int64?
+    public var changeTime: Int64?
+    /// When its file was made (`statx`'s birth time, ns), where the file system keeps one: with
+    /// device and inode it tells a text source edited in place from a new file given a freed
+    /// inode's number (`SourceContinuity`). Nil when not known.
+    public var birthTime: Int64?
     public var sha256: String
     public var subject: String
     /// The filed file holding its content, relative to the library root.
@@ -32,10 +43,27 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         self.departedAt = departedAt
     }
 
+    /// The row of `source` as it was found and read, with its whole status.
+    public init(_ source: SourceFile, requestedSubject: String, sha256: String, subject: String, filedPath: String) {
+        self.init(path: source.path, requestedSubject: requestedSubject, size: source.size,
+                  modificationTime: source.modificationTime, sha256: sha256, subject: subject, filedPath: filedPath)
+        device = source.identity.map { Int64(bitPattern: $0.device) }
+        inode = source.identity.map { Int64(bitPattern: $0.inode) }
+        changeTime = source.changeTime
+    }
+
+    /// The device and inode it was read from, when the row keeps them.
+    public var identity: FileIdentity? {
+        guard let device, let inode else { return nil }
+        return FileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode))
+    }
+
     enum CodingKeys: String, CodingKey {
-        case path, size, sha256, subject
+        case path, size, sha256, subject, device, inode
         case requestedSubject = "requested_subject"
         case modificationTime = "mtime_ns"
+        case changeTime = "ctime_ns"
+        case birthTime = "btime_ns"
         case filedPath = "filed_path"
         case departedAt = "departed_at"
     }

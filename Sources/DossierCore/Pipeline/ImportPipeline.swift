@@ -93,14 +93,12 @@ public struct ImportPipeline: Sendable {
     /// be read where it is, as the source it was kept from.
     func readInPlace(_ source: RetrySource) -> SourceDiscovery.Found {
         let kept = (try? layout.url(forRelativePath: source.keptPath).path) ?? source.keptPath
-        var info = stat()
-        guard layout.files.isFile(kept), stat(kept, &info) == 0 else {
+        guard layout.files.isFile(kept), let info = SourcePath.status(kept, followingLinks: false) else {
             return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
         }
-        let file = SourceFile(path: source.originalPath, info: info)
         // No folder names: where the source's path sent its entries is `routeSubject`.
-        return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                                readPath: kept, namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
+        return .file(SourceFile(path: source.originalPath, info: info, readPath: kept,
+                                namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
     }
 
     /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
@@ -377,9 +375,8 @@ public struct ImportPipeline: Sendable {
         if let first = files.first, worked.outcome.destination == nil {
             worked.outcome.destination = try layout.url(forRelativePath: first).path
             if let source = worked.source, let subject = subjects.first {
-                worked.imported = ImportedSource(
-                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
-                    modificationTime: source.modificationTime, sha256: "", subject: subject.path, filedPath: first)
+                worked.imported = ImportedSource(source, requestedSubject: options.requestedSubject?.path ?? "", sha256: "",
+                                                 subject: subject.path, filedPath: first)
             }
         }
         return (changed, result.ids)
@@ -398,10 +395,8 @@ public struct ImportPipeline: Sendable {
             if worked.outcome.destination == nil { worked.outcome.destination = try layout.url(forRelativePath: result.path).path }
             if worked.outcome.subject == nil { worked.outcome.subject = item.subject }
             if worked.imported == nil, let source = worked.source {
-                worked.imported = ImportedSource(
-                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
-                    modificationTime: source.modificationTime, sha256: "", subject: item.subject?.path ?? "",
-                    filedPath: result.path)
+                worked.imported = ImportedSource(source, requestedSubject: options.requestedSubject?.path ?? "", sha256: "",
+                                                 subject: item.subject?.path ?? "", filedPath: result.path)
             }
         }
         // A source of several subjects' profiles names them all, as one of several subjects' records does.
@@ -453,7 +448,9 @@ public struct ImportPipeline: Sendable {
                 return kept("its copy in the library could not be checked: \(error)")
             }
         }
-        guard let info = SourcePath.status(target, followingLinks: !quarantined),
+        // Its whole status as when it was found (a same-size edit whose time was put back moves its
+        // change time): bytes that changed after they were read are never removed unfiled.
+        guard let info = SourcePath.status(target, followingLinks: source.link == .followed && !quarantined),
               SourceFile(path: target, info: info).isUnchanged(since: source) else {
             return kept("the source changed during the import")
         }
