@@ -459,6 +459,8 @@ public final class ImportService: Service {
             fields["recordsAdded"] = .stringConvertible(outcome.recordsAdded)
             fields["recordsDuplicate"] = .stringConvertible(outcome.recordsDuplicate)
             fields["recordsReplaced"] = .stringConvertible(outcome.recordsRemoved)
+            // Which ones: the log is where a daemon's user sees what an edit took out.
+            if !outcome.replacedRecords.isEmpty { fields["replaced"] = .array(outcome.replacedRecords.map { .string(SourcePath.displayed($0)) }) }
         }
         // The problems themselves, not a count: the log is where a daemon's user reads what to fix.
         if !outcome.problems.isEmpty { fields["problems"] = .array(outcome.problems.map { .string(SourcePath.displayed($0)) }) }

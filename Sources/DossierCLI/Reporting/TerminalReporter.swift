@@ -87,6 +87,11 @@ final class TerminalReporter: OutcomeListener {
         if let reading = outcome.reading { text += "\n  read: \(SourcePath.displayed(reading))" }
         text += TerminalReporter.profileLines(outcome.profileChanges, dryRun: dryRun)
         text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
+        // Which records of its earlier version an edit took out: none goes unseen.
+        text += outcome.replacedRecords.map { "\n  replaced: \(SourcePath.displayed($0))" }.joined()
+        if outcome.recordsRemoved > outcome.replacedRecords.count, !outcome.replacedRecords.isEmpty {
+            text += "\n  replaced: and \(outcome.recordsRemoved - outcome.replacedRecords.count) more"
+        }
         // A damaged copy filed again is shown with its warnings: where the damaged bytes now are.
         if verbose || outcome.refiled { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"

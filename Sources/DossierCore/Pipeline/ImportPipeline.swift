@@ -341,6 +341,7 @@ public struct ImportPipeline: Sendable {
             let removal = try store.removeRecords(ofSource: source.path, versions: versions, keeping: ids[file] ?? [],
                                                   fromYearFile: file, subject: subject, year: year)
             worked.outcome.recordsRemoved += removal.removed
+            worked.outcome.replacedRecords += removal.records.prefix(RecordStore.listedRemovals - worked.outcome.replacedRecords.count)
             if let summary = removal.summary { summaries[summary.path] = summary }
         }
         if worked.outcome.recordsRemoved > 0 && worked.outcome.status == .duplicate { worked.outcome.status = .imported }
