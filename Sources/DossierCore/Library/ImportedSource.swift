@@ -19,10 +19,6 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
     public var device: Int64?
     public var inode: Int64?
     public var changeTime: Int64?
-    /// When its file was made (`statx`'s birth time, ns), where the file system keeps one: with
-    /// device and inode it tells a text source edited in place from a new file given a freed
-    /// inode's number (`SourceContinuity`). Nil when not known.
-    public var birthTime: Int64?
     public var sha256: String
     public var subject: String
     /// The filed file holding its content, relative to the library root.
@@ -63,7 +59,6 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         case requestedSubject = "requested_subject"
         case modificationTime = "mtime_ns"
         case changeTime = "ctime_ns"
-        case birthTime = "btime_ns"
         case filedPath = "filed_path"
         case departedAt = "departed_at"
     }
@@ -178,6 +173,14 @@ public struct SourceYearFile: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// When the file left its path (removed by Dossier once filed, or read from the quarantine):
     /// from then on no file at that path is this one edited, and its records are never replaced.
     public var departedAt: String?
+    /// Device, inode and birth time (`statx`, ns) of the file this version was read from, where
+    /// they are known (an import, or `index rebuild` finding the version's very bytes at its
+    /// path): what tells that file edited in place from a new one given a freed inode's number
+    /// (`SourceContinuity`). Nil when not known, or where the file system keeps no birth time.
+    /// (Device and inode as SQLite's signed integers, bit for bit.)
+    public var device: Int64?
+    public var inode: Int64?
+    public var birthTime: Int64?
 
     public init(sourcePath: String, keptPath: String, yearFile: String, routeSubject: String? = nil,
                 superseded: Bool = false, departedAt: String? = nil) {
@@ -192,13 +195,27 @@ public struct SourceYearFile: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// The version still at its path: neither superseded nor departed.
     public var isCurrent: Bool { !superseded && departedAt == nil }
 
+    /// The file this version was read from, when its device, inode and birth time are all known.
+    public var file: (identity: FileIdentity, birthTime: Int64)? {
+        get {
+            guard let device, let inode, let birthTime else { return nil }
+            return (FileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode)), birthTime)
+        }
+        set {
+            device = newValue.map { Int64(bitPattern: $0.identity.device) }
+            inode = newValue.map { Int64(bitPattern: $0.identity.inode) }
+            birthTime = newValue?.birthTime
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case sourcePath = "source_path"
         case keptPath = "kept_path"
         case yearFile = "year_file"
         case routeSubject = "route_subject"
-        case superseded
+        case superseded, device, inode
         case departedAt = "departed_at"
+        case birthTime = "btime_ns"
     }
 }
 

@@ -235,7 +235,7 @@ public final class LibraryIndex: Sendable {
             for path in try String.fetchAll(db, sql: "SELECT DISTINCT source_path FROM source_year_file") {
                 let versions = Set(try String.fetchAll(db, sql: "SELECT kept_path FROM source_year_file WHERE source_path = ?",
                                                        arguments: [path]))
-                if let current = IndexRebuilder.versionHeld(at: path, among: versions, digests: digests) {
+                if let current = IndexRebuilder.versionHeld(at: path, among: versions, digests: digests)?.keptPath {
                     try db.execute(sql: "UPDATE source_year_file SET superseded = 1 WHERE source_path = ? AND kept_path != ?",
                                    arguments: [path, current])
                 } else {
@@ -307,6 +307,13 @@ public final class LibraryIndex: Sendable {
                 table.add(column: "device", .integer)
                 table.add(column: "inode", .integer)
                 table.add(column: "ctime_ns", .integer)
+            }
+            // And the file each version of a text source was read from, so a file found at its path
+            // is known for that file edited in place, or not (`SourceContinuity`); older rows
+            // have none, and are judged by their lines.
+            try db.alter(table: SourceYearFile.databaseTableName) { table in
+                table.add(column: "device", .integer)
+                table.add(column: "inode", .integer)
                 table.add(column: "btime_ns", .integer)
             }
         }

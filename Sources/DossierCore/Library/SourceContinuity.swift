@@ -19,18 +19,15 @@ public struct SourceContinuity: Sendable {
         self.layout = layout
     }
 
-    /// Whether `source`, staged as `newCopy` (a path in the library's staging), continues the
-    /// versions `lineage` names (`LibraryCatalog.lineage`), as the index's rows of its path say
-    /// the last one was read.
-    public func isEdit(_ source: SourceFile, birthTime: Int64?, newCopy: String, lineage: [SourceYearFile],
-                       index: any LibraryCatalog) throws(LibraryError) -> Bool {
+    /// Whether `source` (made at `birthTime`), staged as `newCopy` (a path in the library's
+    /// staging), continues the versions `lineage` names (`LibraryCatalog.lineage`), the last of
+    /// which its rows say which file it was read from.
+    public func isEdit(_ source: SourceFile, birthTime: Int64?, newCopy: String, lineage: [SourceYearFile]) -> Bool {
+        let current = lineage.filter { !$0.superseded }
         if let identity = source.identity, let birthTime,
-           try index.importedSources(at: source.path).contains(where: {
-               $0.departedAt == nil && $0.identity == identity && $0.birthTime == birthTime
-           }) {
+           current.contains(where: { $0.file?.identity == identity && $0.file?.birthTime == birthTime }) {
             return true
         }
-        let current = lineage.filter { !$0.superseded }
         let versions = Set((current.isEmpty ? lineage : current).map(\.keptPath))
         guard !versions.isEmpty, let new = try? lines(of: newCopy) else { return false }
         for kept in versions.sorted() {

@@ -264,12 +264,15 @@ public struct ImportPipeline: Sendable {
     /// The index rows of this version of a text source, for each year file its records belong
     /// to: current; departed at once for a source that has left its path; as its earlier rows
     /// say when its problems are retried (the version does not change by being read again).
-    func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
+    func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource, birthTime: Int64?,
                              index: any LibraryCatalog) throws(LibraryError) -> [SourceYearFile] {
         var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
+        // The file it was read from (not a kept copy read in place: that is no file at its path).
+        if source.readPath == source.path, let identity = source.identity, let birthTime { state.file = (identity, birthTime) }
         if options.history == .departed { state.departedAt = ImportPipeline.now() }
         if options.retryingProblems, let earlier = try index.version(ofSource: source.path, kept: kept) {
             (state.superseded, state.departedAt, state.routeSubject) = (earlier.superseded, earlier.departedAt, earlier.routeSubject)
+            state.file = earlier.file
         }
         return yearFiles.map { yearFile in
             var row = state

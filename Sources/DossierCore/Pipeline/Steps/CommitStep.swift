@@ -22,8 +22,8 @@ struct CommitStep: ImportStep {
                 // one gave only when it is that one edited; a new file only took its name: the
                 // earlier one has departed, and its records stay beside the new one's.
                 if !settlement.lineage.isEmpty, !options.dryRun,
-                   try !SourceContinuity(layout: run.layout).isEdit(file, birthTime: birthTime, newCopy: copy.stagedPath,
-                                                                    lineage: settlement.lineage, index: index) {
+                   !SourceContinuity(layout: run.layout).isEdit(file, birthTime: birthTime, newCopy: copy.stagedPath,
+                                                                lineage: settlement.lineage) {
                     try index.record(SourceDeparture(path: file.path, at: ImportPipeline.now()))
                     settlement.lineage = []
                     worked.outcome.warnings.append("a new file at the path of one read before (neither that file edited in "
@@ -44,7 +44,7 @@ struct CommitStep: ImportStep {
             if let pending = worked.pendingRecords, let kept = settlement.kept, let file = worked.source, let index = run.index,
                !options.dryRun {
                 try index.record([], renditions: [], recordFiles: [], source: nil, kept: nil, originals: [], ledger: nil, yearFiles: try pipeline.versionRows(
-                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, index: index),
+                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, birthTime: birthTime, index: index),
                                  superseded: [], departure: nil)
             }
             var ids: [String: Set<UInt64>] = [:]
@@ -58,9 +58,8 @@ struct CommitStep: ImportStep {
                 if options.retryingProblems { worked.imported = nil }
                 worked.imported?.sha256 = kept.sha256
                 worked.imported?.filedPath = kept.path
-                worked.imported?.birthTime = birthTime
                 settlement.yearFiles = try pipeline.versionRows(of: file, kept: kept.path, yearFiles: worked.recordYearFiles,
-                                                                worked: worked, index: index)
+                                                                worked: worked, birthTime: birthTime, index: index)
                 settlement.recordFiles = try pipeline.replace(settlement.lineage, of: file, keeping: ids, index: index,
                                                               into: &worked, recordFiles: settlement.recordFiles)
             }
