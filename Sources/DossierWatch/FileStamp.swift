@@ -10,16 +10,12 @@ struct FileStamp: Equatable, Sendable {
     let modificationTime: Int64
     let changeTime: Int64
 
-    /// The stamp of a regular file (following a link to one); of a link that leads nowhere (its
-    /// target missing, or links in a loop), the link's own, so it is handed on and, since it can
-    /// be neither filed nor quarantined, listed as stuck; nil for anything else or nothing.
+    /// The stamp of a regular file (following a link to one); of a link to anything else (a
+    /// folder, nothing, links in a loop), the link's own, so it is handed on and, never followed
+    /// (`SourceLink`), listed as stuck with the reason; nil for anything else or nothing.
     static func of(_ path: String) -> (stamp: FileStamp, info: stat)? {
-        if let info = SourcePath.status(path) {
-            guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-            return (FileStamp(info), info)
-        }
-        guard errno == ENOENT || errno == ELOOP, let link = SourcePath.status(path, followingLinks: false),
-              link.st_mode & S_IFMT == S_IFLNK else { return nil }
+        if let info = SourcePath.status(path), info.st_mode & S_IFMT == S_IFREG { return (FileStamp(info), info) }
+        guard let link = SourcePath.status(path, followingLinks: false), link.st_mode & S_IFMT == S_IFLNK else { return nil }
         return (FileStamp(link), link)
     }
 

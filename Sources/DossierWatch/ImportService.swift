@@ -383,6 +383,19 @@ public final class ImportService: Service {
         }
     }
 
+    /// Leaves a link not followed (`SourceLink`) in the inbox, listed as stuck with the reason
+    /// (`dossier quarantine list` names it), and says why in the log: what it leads to is never
+    /// read, nor copied into the quarantine. Tried again when it changes, and on SIGHUP.
+    func refuse(_ source: SourceFile, _ outcome: SourceOutcome, index: any LibraryCatalog) -> InboxWatcher.Ending {
+        let why = "\(outcome.reason); it stays in the inbox, unread"
+        logger.record(.stuck, level: .warning, ["source": "\(SourcePath.displayed(source.path))", "reason": "\(why)",
+                                                "code": "\(SourceLink.refusedCode)"])
+        tally.withLock { $0.failed += 1 }
+        updateStuckSources([StuckSource(path: source.path, reason: why, since: ISO8601DateFormatter().string(from: Date()))],
+                           forgetting: [], index: index)
+        return .unfiled
+    }
+
     /// Leaves a source that waits for another file in the inbox (`QuarantineStep`), saying so
     /// once, until a photo of its name is filed from its folder (`retryingPending`).
     func pending(_ source: SourceFile, _ outcome: SourceOutcome) -> InboxWatcher.Ending {
@@ -471,6 +484,8 @@ public final class ImportService: Service {
             fields["recordsAdded"] = .stringConvertible(outcome.recordsAdded)
             fields["recordsDuplicate"] = .stringConvertible(outcome.recordsDuplicate)
             fields["recordsReplaced"] = .stringConvertible(outcome.recordsRemoved)
+            // Which ones: the log is where a daemon's user sees what an edit took out.
+            if !outcome.replacedRecords.isEmpty { fields["replaced"] = .array(outcome.replacedRecords.map { .string(SourcePath.displayed($0)) }) }
         }
         // The problems themselves, not a count: the log is where a daemon's user reads what to fix.
         if !outcome.problems.isEmpty { fields["problems"] = .array(outcome.problems.map { .string(SourcePath.displayed($0)) }) }

@@ -593,7 +593,7 @@ public final class InboxWatcher: @unchecked Sendable {
                 settling[path]?.since = now
                 continue
             }
-            guard let (stamp, info) = FileStamp.of(path) else {
+            guard let (stamp, _) = FileStamp.of(path) else {
                 settling[path] = nil
                 continue
             }
@@ -618,8 +618,10 @@ public final class InboxWatcher: @unchecked Sendable {
                 passOverReportSite(site)
                 continue
             }
+            // A link is judged here, as `import` judges one: followed only to a file of the inbox.
+            guard let source = SourceFile.met(at: path, walking: inbox, namedFolder: inbox) else { continue }
             handed[path] = stamp
-            settled.append(SourceFile(path: path, info: info, namedFolder: inbox))
+            settled.append(source)
         }
         if !settled.isEmpty { batches.add(settled) }
     }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// The daemon's step after `remove`: a source that could not be filed goes to the library's
 /// quarantine, so nothing is retried forever (with `--keep` it stays in the inbox), unless it
-/// waits in the inbox (cut short while it may still be written, a sidecar for its photo); a source once
+/// waits in the inbox (cut short while it may still be written, a sidecar for its photo); a link
+/// not followed stays in the inbox, listed as stuck, and nothing it leads to is copied; a source once
 /// listed as stuck and filed now comes off the list. Not while the import is being stopped: a
 /// source cut short then is tried again at the next start.
 struct QuarantineStep: ImportStep {
@@ -22,6 +23,10 @@ struct QuarantineStep: ImportStep {
         case .skipped where outcome.errorCode == HoldCutShortStep.code:
             // Cut short, maybe still being written: it waits in the inbox for the rest.
             quarantined.set(file.path, service.leftCutShort(file, outcome))
+        case .skipped where outcome.errorCode == SourceLink.refusedCode:
+            // A link out of the inbox (or to another user's file, a folder): never read, never
+            // copied into the quarantine; it stays, listed with the reason, with --keep too.
+            quarantined.set(file.path, service.refuse(file, outcome, index: index))
         case .skipped where outcome.errorCode == NotImportable.waitsForAnotherFile:
             // Nothing wrong with it: it waits in the inbox for the file it belongs with.
             quarantined.set(file.path, service.pending(file, outcome))

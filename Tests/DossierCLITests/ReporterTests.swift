@@ -28,7 +28,7 @@ struct ReporterTests {
         // Two sources left something for a person: the unassigned ones (the failed ones failed,
         // the skipped one was no kind of file Dossier reads).
         #expect(JSONLinesReporter.line(for: summary)
-            == #"{"summary":{"dryRun":false,"duplicate":3,"failed":5,"hidden":0,"imported":4,"interrupted":false,"leftForYou":2,"recordsRemoved":0,"seconds":1.235,"skipped":1,"total":15,"unassigned":2}}"# + "\n")
+            == #"{"summary":{"dryRun":false,"duplicate":3,"failed":5,"hidden":0,"imported":4,"interrupted":false,"leftForYou":2,"linksNotFollowed":0,"recordsRemoved":0,"seconds":1.235,"skipped":1,"total":15,"unassigned":2}}"# + "\n")
     }
 
     @Test("On a terminal, problems always get a line; imports only with --verbose")

@@ -56,14 +56,19 @@ struct LibrarySafetyTests {
         #expect(throughLibraryLink.summary?["failed"] as? Int == 1)
 
         // The named folder holds the dump and the library: the dump's photos are duplicates
-        // (removed, being safe), the library is passed over, and said so.
+        // (removed, being safe), the library is passed over, and said so; the two links to
+        // folders met inside it are never walked, and said (exit 3: a person may want them).
         let throughSourceLink = try DossierBinary.run(
             ["import", "--create", "link-to-all", "--library", "Library", "--move", "--json"], in: folder.url)
-        #expect(throughSourceLink.status == 0, "\(throughSourceLink.standardOutput)")
+        #expect(throughSourceLink.status == 3, "\(throughSourceLink.standardOutput)")
         let sources = throughSourceLink.outcomes.filter { $0["status"] as? String != "skipped" }.compactMap { $0["source"] as? String }
         #expect(sources.count == 3)
         #expect(sources.allSatisfy { $0.contains("/dump/pets/leo/") })
-        let passedOver = throughSourceLink.outcomes.filter { $0["status"] as? String == "skipped" }
+        let links = throughSourceLink.outcomes.filter { $0["errorCode"] as? String == "link-not-followed" }
+        #expect(links.compactMap { $0["source"] as? String } == ["link-to-all/link-to-all", "link-to-all/link-to-library"].map(folder.path))
+        let passedOver = throughSourceLink.outcomes.filter {
+            $0["status"] as? String == "skipped" && $0["errorCode"] as? String != "link-not-followed"
+        }
         #expect(passedOver.compactMap { $0["source"] as? String } == [folder.path("link-to-all/Library")])
         #expect((passedOver.first?["error"] as? String)?.hasSuffix("Dossier never takes its own library apart") == true)
         #expect(LibrarySafetyTests.filedPhotos(in: folder) == filed)

@@ -17,6 +17,26 @@ enum SafetyFixtures {
         return encoded(pixels, width: width, height: height, orientation: orientation)
     }
 
+    /// A distinct JPEG, Orientation 1, whose EXIF says when it was taken (`2024:03:01 09:30:00`) in
+    /// DateTimeOriginal: nineteen digits and colons a fix (`exiftool -P`) changes in place, the
+    /// file keeping its size.
+    static func datedJPEG(taken: String, seed: Int = 0) -> [UInt8] {
+        precondition(taken.utf8.count == 19, "an EXIF date is 19 characters")
+        let big: (Int) -> [UInt8] = { [UInt8($0 >> 24 & 0xFF), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+        // IFD0 at 8: Orientation, and the EXIF IFD at 38, whose one entry's date is at 56.
+        var tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A] + big(8)
+        tiff += [0, 2, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 1, 0, 0, 0x87, 0x69, 0, 4, 0, 0, 0, 1] + big(38) + big(0)
+        tiff += [0, 1, 0x90, 0x03, 0, 2, 0, 0, 0, 20] + big(56) + big(0)
+        tiff += Array(taken.utf8) + [0]
+        var pixels = [UInt8](repeating: 0, count: 64 * 48 * 3)
+        for position in 0..<(64 * 48) {
+            pixels[position * 3] = UInt8((position % 64 * 3 + seed * 11) & 0xFF)
+            pixels[position * 3 + 1] = UInt8((position / 64 * 5 + seed * 7) & 0xFF)
+            pixels[position * 3 + 2] = UInt8((seed * 41) & 0xFF)
+        }
+        return encoded(pixels, width: 64, height: 48, exif: Array("Exif".utf8) + [0, 0] + tiff)
+    }
+
     /// A JPEG of random noise, Orientation 1: about 1 MB at 640x480 that no codec shrinks, for
     /// filling a small disk.
     /// A JPEG cut inside its header, before its scan: no picture at all, so it fails (a JPEG cut
@@ -44,8 +64,12 @@ enum SafetyFixtures {
     /// RGB pixels as a 4:2:0 JPEG, quality 90, with an EXIF block (big-endian, one IFD0 entry)
     /// saying Orientation `orientation`.
     private static func encoded(_ pixels: [UInt8], width: Int, height: Int, orientation: UInt8) -> [UInt8] {
-        let app1: [UInt8] = Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1,
-                                                  0, orientation, 0, 0, 0, 0, 0, 0]
+        encoded(pixels, width: width, height: height, exif: Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1,
+                                                                                  0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// RGB pixels as a 4:2:0 JPEG, quality 90, with this APP1 block.
+    private static func encoded(_ pixels: [UInt8], width: Int, height: Int, exif app1: [UInt8]) -> [UInt8] {
         var output = dossier_buffer()
         var status = dossier_status()
         let result = pixels.withUnsafeBufferPointer { rgb in

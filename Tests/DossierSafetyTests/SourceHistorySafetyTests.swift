@@ -1,6 +1,7 @@
 import DossierCore
 import DossierTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// A log is known by its history, not its path: only the same file, edited where it lies, replaces
@@ -173,6 +174,107 @@ struct SourceHistorySafetyTests {
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         #expect(await daemon.stop().status == 0)
         #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-15 450"])
+    }
+
+    /// Deletes the file at `path` and writes `text` as a new file there (most file systems give it
+    /// the freed inode's number at once).
+    static func replaceFile(at path: String, with text: String) throws {
+        try FileManager.default.removeItem(atPath: path)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    }
+
+    /// Writes `text` into a new file beside `path` and renames it over `path`, as an editor saves.
+    static func saveByRename(_ text: String, at path: String) throws {
+        let temporary = (path as NSString).deletingLastPathComponent + "/.\(UUID().uuidString).swp"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        #expect(rename(temporary, path) == 0)
+    }
+
+    static func filedEvents(_ daemon: WatchDaemon) -> [[String: Any]] {
+        daemon.objects.filter { $0["event"] as? String == "filed" }
+    }
+
+    @Test("import: an unrelated note put where a log was read is a new source: its records are added, the log's stay; an edit in place or a save by rename that carries the log's lines on replaces, and says which records")
+    func importTellsAnEditFromANewFile() throws {
+        let folder = try WatchSafetyTests.prepare()
+        let path = try folder.write(SourceHistorySafetyTests.log([(1, 400), (2, 410)]), to: "pets/rex/notes.txt")
+        _ = try SourceHistorySafetyTests.importing("pets", in: folder)
+        // Deleted, and a new note of the same name: nothing of the log in it.
+        try SourceHistorySafetyTests.replaceFile(at: path, with: SourceHistorySafetyTests.log([(8, 430), (9, 440)]))
+        let new = try SourceHistorySafetyTests.importing("pets", in: folder)
+        #expect(SourceHistorySafetyTests.replaced(new) == 0, "\(new.standardOutput)")
+        #expect(new.outcomes.first?["replaced"] == nil)
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 440"])
+
+        // Rewritten where it lies, every line changed: the same file, edited; its lines replace.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(SourceHistorySafetyTests.log([(8, 431), (9, 441)]).utf8))
+        try handle.close()
+        let inPlace = try SourceHistorySafetyTests.importing("pets", in: folder)
+        #expect(SourceHistorySafetyTests.replaced(inPlace) == 2, "\(inPlace.standardOutput)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 431", "2024-03-09 441"])
+
+        // Saved by an editor that writes a new file and renames it over: its lines carried on, one
+        // corrected and one added; the corrected one replaces, and the outcome says which.
+        try SourceHistorySafetyTests.saveByRename(SourceHistorySafetyTests.log([(8, 431), (9, 442), (10, 450)]), at: path)
+        let saved = try SourceHistorySafetyTests.importing("pets", in: folder)
+        #expect(SourceHistorySafetyTests.replaced(saved) == 1, "\(saved.standardOutput)")
+        #expect(saved.outcomes.first?["replaced"] as? [String] == ["2024-03-09 weight: 2024-03-09 Rex weight 441 g"], "\(saved.standardOutput)")
+        #expect(SourceHistorySafetyTests.weights(folder)
+            == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 431", "2024-03-09 442", "2024-03-10 450"])
+        // In text too.
+        try SourceHistorySafetyTests.saveByRename(SourceHistorySafetyTests.log([(8, 431), (9, 442), (10, 451)]), at: path)
+        let text = try DossierBinary.run(["import", "pets", "--library", "Library"], in: folder.url)
+        #expect(text.standardOutput.contains("1 of its earlier version replaced)\n"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("\n  replaced: 2024-03-10 weight: 2024-03-10 Rex weight 450 g\n"), "\(text.standardOutput)")
+    }
+
+    @Test("with --keep, a log deleted while the daemon is stopped and a new note of its name are two sources: the new one adds, and the log's records stay")
+    func aKeptLogReplacedWhileTheDaemonIsStoppedIsNew() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        var daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(1, 400), (2, 410)]).utf8), as: "pets/rex/w.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        try SourceHistorySafetyTests.replaceFile(at: folder.path("inbox/pets/rex/w.txt"), with: SourceHistorySafetyTests.log([(8, 430), (9, 440)]))
+
+        daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep"])
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        let filed = try #require(SourceHistorySafetyTests.filedEvents(daemon).last)
+        #expect(filed["recordsAdded"] as? Int == 2, "\(daemon.text)")
+        #expect(filed["recordsReplaced"] as? Int == 0, "\(daemon.text)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 440"])
+
+        // Edited where it lies: it replaces, and the log says which records.
+        try folder.write(SourceHistorySafetyTests.log([(8, 430), (9, 445)]), to: "inbox/pets/rex/w.txt")
+        #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        let edited = try #require(SourceHistorySafetyTests.filedEvents(daemon).last)
+        #expect(edited["recordsReplaced"] as? Int == 1, "\(daemon.text)")
+        #expect(edited["replaced"] as? [String] == ["2024-03-09 weight: 2024-03-09 Rex weight 440 g"], "\(daemon.text)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 445"])
+    }
+
+    @Test("with --keep --poll, a log deleted and a new note of its name between two polls are two sources; an editor's save by rename between two polls replaces")
+    func aKeptLogReplacedBetweenTwoPollsIsNew() async throws {
+        let folder = try WatchSafetyTests.prepare()
+        let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url, arguments: ["--keep", "--poll", "1"])
+        #expect(await daemon.wait { !daemon.events("watching").isEmpty })
+        try WatchSafetyTests.drop(Array(SourceHistorySafetyTests.log([(1, 400), (2, 410)]).utf8), as: "pets/rex/w.txt", in: folder)
+        #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
+        // Both at once, well within a poll: the daemon never sees the path empty.
+        try SourceHistorySafetyTests.replaceFile(at: folder.path("inbox/pets/rex/w.txt"), with: SourceHistorySafetyTests.log([(8, 430), (9, 440)]))
+        #expect(await daemon.wait { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(SourceHistorySafetyTests.filedEvents(daemon).last?["recordsReplaced"] as? Int == 0, "\(daemon.text)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 430", "2024-03-09 440"])
+        // Saved by rename, its lines carried on and one corrected: an edit.
+        try SourceHistorySafetyTests.saveByRename(SourceHistorySafetyTests.log([(8, 435), (9, 440)]), at: folder.path("inbox/pets/rex/w.txt"))
+        #expect(await daemon.wait { daemon.events("filed").count == 3 }, "\(daemon.text)")
+        #expect(await daemon.stop().status == 0)
+        #expect(SourceHistorySafetyTests.filedEvents(daemon).last?["recordsReplaced"] as? Int == 1, "\(daemon.text)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 410", "2024-03-08 435", "2024-03-09 440"])
     }
 
     @Test("a quarantined log retried after a newer one from the same path was filed adds its records, and the newer ones stay")

@@ -264,16 +264,18 @@ struct WatchIdentitySafetyTests {
         #expect(SafetyFixtures.contents(folder.path("Library/quarantine/\(id)")) == damaged)
     }
 
-    @Test("quarantines a link to a damaged file as a copy of its bytes, and lists a link that leads nowhere as stuck")
+    @Test("quarantines a link to a damaged file of the inbox as a copy of its bytes, and lists a link that leads nowhere as stuck")
     func linksInTheInboxAreQuarantinedOrListed() async throws {
         let folder = try WatchSafetyTests.prepare()
         let damaged = Array(SafetyFixtures.jpeg(seed: 31).prefix(200))
-        let target = try folder.write(damaged, to: "elsewhere/damaged.jpg")
+        // In hidden folders of the inbox, which the daemon passes over: only the links lead there.
+        let target = try folder.write(damaged, to: "inbox/.elsewhere/damaged.jpg")
+        let missing = folder.path("inbox/.elsewhere/nothing.jpg")
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url)
         #expect(await daemon.wait { !daemon.events("watching").isEmpty })
         try FileManager.default.createDirectory(atPath: folder.path("inbox/pets/rex"), withIntermediateDirectories: true)
         #expect(symlink(target, folder.path("inbox/pets/rex/linked.jpg")) == 0)
-        #expect(symlink(folder.path("elsewhere/nothing.jpg"), folder.path("inbox/pets/rex/dangling.jpg")) == 0)
+        #expect(symlink(missing, folder.path("inbox/pets/rex/dangling.jpg")) == 0)
         #expect(symlink("looping.jpg", folder.path("inbox/pets/rex/looping.jpg")) == 0)
         #expect(await daemon.wait { daemon.events("quarantined").count == 1 && daemon.events("stuck").count == 2 }, "\(daemon.text)")
         // The link's target is untouched; the link itself left the inbox.
@@ -285,7 +287,7 @@ struct WatchIdentitySafetyTests {
         let stuck = listed.jsonLines.filter { $0["stuck"] as? Bool == true }
         #expect(stuck.compactMap { $0["originalPath"] as? String }.sorted()
             == [folder.path("inbox/pets/rex/dangling.jpg"), folder.path("inbox/pets/rex/looping.jpg")])
-        #expect((stuck.first?["reason"] as? String)?.contains("it is a link to \(folder.path("elsewhere/nothing.jpg")), which cannot be read") == true,
+        #expect((stuck.first?["reason"] as? String)?.contains("it is a link to \(missing), which cannot be read") == true,
                 "\(stuck)")
         #expect((stuck.last?["reason"] as? String)?.contains("leads back to itself") == true, "\(stuck)")
         let text = try DossierBinary.run(["quarantine", "list", "--library", "Library"], in: folder.url)
@@ -293,7 +295,7 @@ struct WatchIdentitySafetyTests {
         #expect(text.standardOutput.contains("2 stuck in the inbox"))
 
         // Its target comes back: on SIGHUP the link is tried again, filed (as a damaged photo: quarantined), and no longer listed.
-        try folder.write(SafetyFixtures.jpeg(seed: 32), to: "elsewhere/nothing.jpg")
+        try folder.write(SafetyFixtures.jpeg(seed: 32), to: "inbox/.elsewhere/nothing.jpg")
         kill(daemon.pid, SIGHUP)
         #expect(await daemon.wait { daemon.events("filed").count == 1 }, "\(daemon.text)")
         #expect(await daemon.stop().status == 0)

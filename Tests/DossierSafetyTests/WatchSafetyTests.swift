@@ -443,13 +443,16 @@ struct WatchSafetyTests {
         #expect(await daemon.stop().status == 0)
     }
 
-    @Test("watches a linked inbox where it really is, files through a link to a file, and never walks a link to a folder")
+    @Test("watches a linked inbox where it really is, files through a link to a file of the inbox, and follows no link out of it, to a file or a folder")
     func linksInAndToTheInbox() async throws {
         let folder = try WatchSafetyTests.prepare()
         try FileManager.default.createDirectory(atPath: folder.path("real-inbox/pets/rex"), withIntermediateDirectories: true)
         #expect(symlink(folder.path("real-inbox"), folder.path("linked-inbox")) == 0)
         let outsidePhoto = try folder.write(SafetyFixtures.jpeg(seed: 21), to: "elsewhere/kept.jpg")
         try folder.write(SafetyFixtures.jpeg(seed: 22), to: "elsewhere/folder/hidden.jpg")
+        // In a hidden folder of the inbox, which the daemon passes over: only the link to it files it.
+        let insidePhoto = try folder.write(SafetyFixtures.jpeg(seed: 24), to: "real-inbox/pets/rex/.picked/picked.jpg")
+        #expect(symlink(insidePhoto, folder.path("real-inbox/pets/rex/link-inside.jpg")) == 0)
         #expect(symlink(outsidePhoto, folder.path("real-inbox/pets/rex/link-to-photo.jpg")) == 0)
         #expect(symlink(folder.path("elsewhere/folder"), folder.path("real-inbox/pets/rex/link-to-folder")) == 0)
         let daemon = try WatchDaemon(inbox: "linked-inbox", library: "Library", in: folder.url)
@@ -458,17 +461,22 @@ struct WatchSafetyTests {
         #expect(try DossierBinary.run(["subjects", "add", "children/mia", "--name", "Mia", "--library", "Library"], in: folder.url).status == 0)
         try folder.write(SafetyFixtures.jpeg(seed: 23), to: "outside/children/mia/new.jpg")
         #expect(rename(folder.path("outside/children"), folder.path("linked-inbox/children")) == 0)
-        #expect(await daemon.wait(upTo: .seconds(10)) { daemon.events("filed").count == 2 }, "\(daemon.text)")
+        #expect(await daemon.wait(upTo: .seconds(10)) { daemon.events("filed").count == 2 && daemon.events("stuck").count == 2 },
+                "\(daemon.text)")
         // Time for a wrong or second filing to show: the daemon, another process, says nothing when idle.
         try await Task.sleep(for: .milliseconds(800))
         #expect(await daemon.stop().status == 0)
         #expect(daemon.events("filed").count == 2)
-        // The photo behind the link is filed and stays where it is; only the link left the inbox.
-        #expect(SafetyFixtures.contents(outsidePhoto) == SafetyFixtures.jpeg(seed: 21))
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path("real-inbox/pets/rex/link-to-photo.jpg"))) == nil)
-        // Nothing behind the folder link was taken or touched.
+        // The photo behind the link inside is filed and stays where it is; only the link left the inbox.
+        #expect(SafetyFixtures.contents(insidePhoto) == SafetyFixtures.jpeg(seed: 24))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path("real-inbox/pets/rex/link-inside.jpg"))) == nil)
+        // The links out of the inbox stay, listed; nothing behind them was taken or touched.
+        #expect(Set(daemon.events("stuck").compactMap { $0["source"] })
+            == Set(["link-to-photo.jpg", "link-to-folder"].map { folder.path("real-inbox/pets/rex/\($0)") }), "\(daemon.text)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path("real-inbox/pets/rex/link-to-photo.jpg"))) == outsidePhoto)
         #expect(folder.files(under: "Library/pets/rex/photos").count == 1)
         #expect(folder.files(under: "Library/children/mia/photos").count == 1)
+        #expect(SafetyFixtures.contents(outsidePhoto) == SafetyFixtures.jpeg(seed: 21))
         #expect(SafetyFixtures.contents(folder.path("elsewhere/folder/hidden.jpg")) == SafetyFixtures.jpeg(seed: 22))
     }
 

@@ -134,6 +134,6 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if let status = interruption.exitStatus { throw ExitCode(status) }
         if summary.hasFailures { throw ExitCode(1) }
-        if summary.leftForYou > 0 { throw ExitCode(3) }
+        if summary.leftForYou > 0 || summary.linksNotFollowed > 0 { throw ExitCode(3) }
     }
 }

@@ -44,6 +44,7 @@ struct JSONLinesReporter: OutcomeListener {
         }
         if outcome.refiled { line.add("refiled", true) }
         if let rendition = outcome.rendition { line.add("rendition", rendition) }
+        if !outcome.replacedRecords.isEmpty { line.add("replaced", outcome.replacedRecords) }
         if let rotation = outcome.rotation { line.add("rotation", rotation) }
         line.add("source", outcome.source)
         if outcome.sourceRemoved { line.add("sourceRemoved", true) }
@@ -85,6 +86,7 @@ struct JSONLinesReporter: OutcomeListener {
             object["records"] = ["added": outcome.recordsAdded, "duplicate": outcome.recordsDuplicate,
                                  "removed": outcome.recordsRemoved]
         }
+        if !outcome.replacedRecords.isEmpty { object["replaced"] = outcome.replacedRecords }
         let changed = outcome.profileChanges.filter { !$0.changed.isEmpty }
         if !changed.isEmpty {
             object["profiles"] = Dictionary(uniqueKeysWithValues: changed.map { ($0.subject.path, $0.changed) })
@@ -109,6 +111,7 @@ struct JSONLinesReporter: OutcomeListener {
         counts["interrupted"] = summary.interrupted
         counts["leftForYou"] = summary.leftForYou
         counts["hidden"] = summary.hidden
+        counts["linksNotFollowed"] = summary.linksNotFollowed
         if let library = summary.library { counts["library"] = library }
         return serialize(["summary": counts])
     }

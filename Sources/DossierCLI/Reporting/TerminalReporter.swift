@@ -51,6 +51,8 @@ final class TerminalReporter: OutcomeListener {
         // So is a photo filed though damaged: the user's copy may be the only one.
         let everything = verbose || dryRun || !outcome.problems.isEmpty || outcome.recordsRemoved > 0 || outcome.reading != nil
             || outcome.damaged || outcome.refiled || !outcome.profileChanges.isEmpty
+            // A link not followed is said: the file it leads to was not read, and may be wanted.
+            || outcome.errorCode == SourceLink.refusedCode
         // Each field on its own, so a line feed in a name is escaped and the outcome stays its lines.
         let source = SourcePath.displayed(outcome.source)
         let destination = SourcePath.displayed(outcome.destination ?? "?")
@@ -93,6 +95,11 @@ final class TerminalReporter: OutcomeListener {
         if let reading = outcome.reading { text += "\n  read: \(SourcePath.displayed(reading))" }
         text += TerminalReporter.profileLines(outcome.profileChanges, dryRun: dryRun)
         text += outcome.problems.map { "\n  problem: \(SourcePath.displayed($0))" }.joined()
+        // Which records of its earlier version an edit took out: none goes unseen.
+        text += outcome.replacedRecords.map { "\n  replaced: \(SourcePath.displayed($0))" }.joined()
+        if outcome.recordsRemoved > outcome.replacedRecords.count, !outcome.replacedRecords.isEmpty {
+            text += "\n  replaced: and \(outcome.recordsRemoved - outcome.replacedRecords.count) more"
+        }
         // A damaged copy filed again is shown with its warnings: where the damaged bytes now are.
         if verbose || outcome.refiled { text += outcome.warnings.map { "\n  warning: \(SourcePath.displayed($0))" }.joined() }
         return text + "\n"
@@ -132,8 +139,10 @@ final class TerminalReporter: OutcomeListener {
                 + "or text that gave no records: see above\(summary.dryRun ? "" : " and `dossier problems`"))" : ""
         let hidden = summary.hidden > 0
             ? "; \(summary.hidden) hidden \(summary.hidden == 1 ? "file or folder" : "files or folders") passed over" : ""
+        let links = summary.linksNotFollowed > 0
+            ? "; \(summary.linksNotFollowed) \(summary.linksNotFollowed == 1 ? "link" : "links") not followed (see above)" : ""
         let library = summary.library.map { " (library \(SourcePath.displayed($0)))" } ?? ""
-        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left) in \(String(format: "%.2f", summary.seconds)) s"
+        return "\(prefix)\(summary.total) \(noun): \(counts)\(hidden)\(replaced)\(left)\(links) in \(String(format: "%.2f", summary.seconds)) s"
             + "\(library)\n"
     }
 

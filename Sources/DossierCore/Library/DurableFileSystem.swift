@@ -19,9 +19,9 @@ enum DurableFileSystem {
         SourcePath.status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
     }
 
-    /// Reads a whole file, refusing ones larger than `limit` bytes before allocating for them.
-    static func readFile(_ path: String, limit: Int64) throws(SourceReadError) -> [UInt8] {
-        try withOpenFile(path) { descriptor throws(SourceReadError) in
+    /// Reads a whole source, refusing one larger than `limit` bytes before allocating for it.
+    static func readFile(of source: SourceFile, limit: Int64) throws(SourceReadError) -> [UInt8] {
+        try withOpenFile(source) { descriptor throws(SourceReadError) in
             try readAll(descriptor, limit: limit)
         }
     }
@@ -34,16 +34,16 @@ enum DurableFileSystem {
         return try read(descriptor, upTo: Int(info.st_size))
     }
 
-    /// The first `count` bytes of a file (fewer if it is shorter).
-    static func readHead(_ path: String, count: Int) throws(SourceReadError) -> [UInt8] {
-        try withOpenFile(path) { descriptor throws(SourceReadError) in try read(descriptor, upTo: count) }
+    /// The first `count` bytes of a source (fewer if it is shorter).
+    static func readHead(of source: SourceFile, count: Int) throws(SourceReadError) -> [UInt8] {
+        try withOpenFile(source) { descriptor throws(SourceReadError) in try read(descriptor, upTo: count) }
     }
 
-    private static func withOpenFile<T>(_ path: String, _ body: (Int32) throws(SourceReadError) -> T)
+    /// Opens the source as `SourceFile.openForReading` does: the very file that was found, or nothing.
+    private static func withOpenFile<T>(_ source: SourceFile, _ body: (Int32) throws(SourceReadError) -> T)
         throws(SourceReadError) -> T
     {
-        let descriptor = SourcePath.openForReading(path)
-        guard descriptor >= 0 else { throw .unreadable(errnoMessage()) }
+        let descriptor = try source.openForReading()
         defer { close(descriptor) }
         return try body(descriptor)
     }

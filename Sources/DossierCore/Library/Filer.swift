@@ -236,7 +236,7 @@ public struct Filer: Sendable {
             return StagedBytes(path: file.path, scratch: file)
         case .file(let file):
             // Made outside the library: copied in, since a link cannot cross file systems.
-            let copy = try ScratchFile.copy(of: file.path, in: .staging(of: layout))
+            let copy = try ScratchFile.copy(ofScratch: file.path, in: .staging(of: layout))
             try layout.files.syncFile(copy.path)
             return StagedBytes(path: copy.path, scratch: copy)
         }

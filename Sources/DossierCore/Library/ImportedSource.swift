@@ -1,8 +1,9 @@
 import GRDB
 
 /// A source that an earlier import settled, so a re-run can skip it without reading it while its
-/// path, size and modification time are unchanged, and it is still the file that was imported
-/// (not removed by Dossier since: a file that lands on a path Dossier emptied is a new one).
+/// whole status is unchanged (path, size, modification time, device, inode and change time), and
+/// it is still the file that was imported (not removed by Dossier since: a file that lands on a
+/// path Dossier emptied is a new one).
 public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "source"
 
@@ -12,6 +13,12 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
     public var requestedSubject: String
     public var size: Int64
     public var modificationTime: Int64
+    /// Device, inode and change time (ns) of the file as it was read (`SourceFile`); nil in a row
+    /// from before they were kept, which proves nothing unchanged: that source is read and
+    /// hashed, and its status kept then. (Device and inode as SQLite's signed integers, bit for bit.)
+    public var device: Int64?
+    public var inode: Int64?
+    public var changeTime: Int64?
     public var sha256: String
     public var subject: String
     /// The filed file holding its content, relative to the library root.
@@ -32,10 +39,26 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         self.departedAt = departedAt
     }
 
+    /// The row of `source` as it was found and read, with its whole status.
+    public init(_ source: SourceFile, requestedSubject: String, sha256: String, subject: String, filedPath: String) {
+        self.init(path: source.path, requestedSubject: requestedSubject, size: source.size,
+                  modificationTime: source.modificationTime, sha256: sha256, subject: subject, filedPath: filedPath)
+        device = source.identity.map { Int64(bitPattern: $0.device) }
+        inode = source.identity.map { Int64(bitPattern: $0.inode) }
+        changeTime = source.changeTime
+    }
+
+    /// The device and inode it was read from, when the row keeps them.
+    public var identity: FileIdentity? {
+        guard let device, let inode else { return nil }
+        return FileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode))
+    }
+
     enum CodingKeys: String, CodingKey {
-        case path, size, sha256, subject
+        case path, size, sha256, subject, device, inode
         case requestedSubject = "requested_subject"
         case modificationTime = "mtime_ns"
+        case changeTime = "ctime_ns"
         case filedPath = "filed_path"
         case departedAt = "departed_at"
     }
@@ -150,6 +173,14 @@ public struct SourceYearFile: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// When the file left its path (removed by Dossier once filed, or read from the quarantine):
     /// from then on no file at that path is this one edited, and its records are never replaced.
     public var departedAt: String?
+    /// Device, inode and birth time (`statx`, ns) of the file this version was read from, where
+    /// they are known (an import, or `index rebuild` finding the version's very bytes at its
+    /// path): what tells that file edited in place from a new one given a freed inode's number
+    /// (`SourceContinuity`). Nil when not known, or where the file system keeps no birth time.
+    /// (Device and inode as SQLite's signed integers, bit for bit.)
+    public var device: Int64?
+    public var inode: Int64?
+    public var birthTime: Int64?
 
     public init(sourcePath: String, keptPath: String, yearFile: String, routeSubject: String? = nil,
                 superseded: Bool = false, departedAt: String? = nil) {
@@ -164,13 +195,27 @@ public struct SourceYearFile: Codable, Hashable, Sendable, FetchableRecord, Pers
     /// The version still at its path: neither superseded nor departed.
     public var isCurrent: Bool { !superseded && departedAt == nil }
 
+    /// The file this version was read from, when its device, inode and birth time are all known.
+    public var file: (identity: FileIdentity, birthTime: Int64)? {
+        get {
+            guard let device, let inode, let birthTime else { return nil }
+            return (FileIdentity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode)), birthTime)
+        }
+        set {
+            device = newValue.map { Int64(bitPattern: $0.identity.device) }
+            inode = newValue.map { Int64(bitPattern: $0.identity.inode) }
+            birthTime = newValue?.birthTime
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case sourcePath = "source_path"
         case keptPath = "kept_path"
         case yearFile = "year_file"
         case routeSubject = "route_subject"
-        case superseded
+        case superseded, device, inode
         case departedAt = "departed_at"
+        case birthTime = "btime_ns"
     }
 }
 

@@ -104,8 +104,10 @@ public struct IndexRebuilder: Sendable {
         for (path, versions) in Dictionary(grouping: uses, by: \.sourcePath) {
             let current = IndexRebuilder.versionHeld(at: path, among: Set(versions.map(\.keptPath)), digests: digests)
             for var version in versions {
-                version.superseded = current != nil && version.keptPath != current
+                version.superseded = current != nil && version.keptPath != current?.keptPath
                 version.departedAt = current == nil ? departed : nil
+                // Its very bytes at its path: that file is the version, and an edit of it in place is one.
+                if version.keptPath == current?.keptPath { version.file = current?.file }
                 placed.append(version)
             }
         }
@@ -114,13 +116,18 @@ public struct IndexRebuilder: Sendable {
     }
 
     /// Of the versions of a source (its kept copies, with their digests), the one whose bytes the
-    /// file at `path` holds now; nil when there is no file there or it holds none of them.
-    static func versionHeld(at path: String, among keptCopies: Set<String>, digests: [String: String]) -> String? {
+    /// file at `path` holds now, and that file (its device, inode and birth time, where its file
+    /// system keeps one); nil when there is no file there or it holds none of them.
+    static func versionHeld(at path: String, among keptCopies: Set<String>, digests: [String: String])
+        -> (keptPath: String, file: (identity: FileIdentity, birthTime: Int64)?)? {
         let descriptor = SourcePath.openForReading(path)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let digest = try? ScratchFile.hash(descriptor).1.hex else { return nil }
-        return keptCopies.first { digests[$0] == digest }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, let digest = try? ScratchFile.hash(descriptor).1.hex,
+              let kept = keptCopies.first(where: { digests[$0] == digest }) else { return nil }
+        let identity = FileIdentity(info)
+        return (kept, SourcePath.birthTime(of: path, identity: identity, followingLink: true).map { (identity, $0) })
     }
 
     /// A record line's `source` object (the last field of every line `RecordLine` writes).

@@ -92,9 +92,7 @@ public struct LibraryBoundary: Sendable {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = SourcePath.withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
-        defer { free(resolved) }
-        return SourcePath.string(fromCString: resolved)
+        SourcePath.realPath(path)
     }
 }
 

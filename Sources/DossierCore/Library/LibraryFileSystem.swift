@@ -148,19 +148,25 @@ public struct LibraryFileSystem: Sendable {
         }
     }
 
-    /// Moves a regular file from outside the library in under `path`, never replacing what is
-    /// there: hard-linked in and its outside name removed (on the same file system), else copied
-    /// into staging, fsynced and linked into place. The outside name is removed only once the
-    /// library's name for the bytes is durable. A link outside to a regular file brings a copy of
-    /// that file's bytes, and only the link itself goes: what it points at is not the caller's.
-    public func moveIn(_ outside: String, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
+    /// Moves a source from outside the library in under `path`, never replacing what is there:
+    /// hard-linked in and its outside name removed (on the same file system), else copied into
+    /// staging, fsynced and linked into place. The outside name is removed only once the library's
+    /// name for the bytes is durable. Only the very file the source was found as is taken
+    /// (`SourceFile.openForReading`): a link put in its place, or another file renamed over it, is
+    /// refused, and no link ever lands in the library. A link that was followed (named by the
+    /// user, or leading to a file of the folder walked) brings a copy of its file's bytes, and only
+    /// the link itself goes: what it points at is not the caller's. A link not followed is refused.
+    public func moveIn(_ source: SourceFile, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
+        let outside = source.readPath
+        if case .refused(let reason) = source.link { throw .cannotRead(path: outside, reason: FailureCause(reason)) }
         guard let info = SourcePath.status(outside, followingLinks: false) else {
             throw .cannotRead(path: outside, reason: .errno())
         }
-        let isLink = info.st_mode & S_IFMT == S_IFLNK
-        guard info.st_mode & S_IFMT == S_IFREG || (isLink && (SourcePath.status(outside).map { $0.st_mode & S_IFMT } == S_IFREG))
-        else {
-            throw .cannotRead(path: outside, reason: "not a regular file")
+        let isLink = source.link == .followed
+        guard info.st_mode & S_IFMT == (isLink ? S_IFLNK : S_IFREG),
+              isLink || source.identity == nil || source.identity == FileIdentity(info) else {
+            throw .cannotRead(path: outside, reason: FailureCause("it was replaced by another file, or a link, after it was "
+                + "found; nothing was taken into the library"))
         }
         let linked = isLink ? nil : try withParent(of: path, creatingFolders: true) { folder, name throws(LibraryError) -> LinkResult? in
             if SourcePath.withFileSystemPath(outside, { linkat(AT_FDCWD, $0, folder, name, 0) }) != 0 {
@@ -169,6 +175,15 @@ public struct LibraryFileSystem: Sendable {
                 if errno == EXDEV || errno == EPERM || errno == EMLINK { return nil }
                 throw LibraryError.cannotWrite(path: path, reason: .errno())
             }
+            // The name made is the file that was checked: a link swapped in between is linked as
+            // itself (`linkat` follows none), and taken out again at once.
+            var made = stat()
+            guard fstatat(folder, name, &made, AT_SYMLINK_NOFOLLOW) == 0, made.st_mode & S_IFMT == S_IFREG,
+                  source.identity == nil || source.identity == FileIdentity(made) else {
+                unlinkat(folder, name, 0)
+                throw LibraryError.cannotRead(path: outside, reason: FailureCause("it was replaced by another file, or a link, "
+                    + "while it was taken in; nothing was taken into the library"))
+            }
             if fsync(folder) != 0 { throw LibraryError.cannotWrite(path: path, reason: .errno()) }
             return .linked
         }
@@ -176,7 +191,7 @@ public struct LibraryFileSystem: Sendable {
         if let linked {
             result = linked
         } else {
-            result = try copyIn(outside, to: path, stagingFolder: stagingFolder, followingLink: isLink)
+            result = try copyIn(source, to: path, stagingFolder: stagingFolder)
         }
         guard result == .linked else { return result }
         if SourcePath.withFileSystemPath(outside, { unlink($0) }) != 0 && errno != ENOENT {
@@ -185,11 +200,13 @@ public struct LibraryFileSystem: Sendable {
         return .linked
     }
 
-    private func copyIn(_ outside: String, to path: String, stagingFolder: String,
-                        followingLink: Bool) throws(LibraryError) -> LinkResult {
-        let flags = O_RDONLY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW)
-        let source = SourcePath.withFileSystemPath(outside) { open($0, flags) }
-        guard source >= 0 else { throw .cannotRead(path: outside, reason: .errno()) }
+    private func copyIn(_ file: SourceFile, to path: String, stagingFolder: String) throws(LibraryError) -> LinkResult {
+        let outside = file.readPath
+        let source: Int32
+        do { source = try file.openForReading() } catch {
+            if case .unreadable(let reason) = error { throw .cannotRead(path: outside, reason: FailureCause(reason)) }
+            throw .cannotRead(path: outside, reason: "\(error)")
+        }
         defer { close(source) }
         let staged = "\(stagingFolder)/\(UUID().uuidString).part"
         let target = try createFile(staged)

@@ -235,7 +235,7 @@ public final class LibraryIndex: Sendable {
             for path in try String.fetchAll(db, sql: "SELECT DISTINCT source_path FROM source_year_file") {
                 let versions = Set(try String.fetchAll(db, sql: "SELECT kept_path FROM source_year_file WHERE source_path = ?",
                                                        arguments: [path]))
-                if let current = IndexRebuilder.versionHeld(at: path, among: versions, digests: digests) {
+                if let current = IndexRebuilder.versionHeld(at: path, among: versions, digests: digests)?.keptPath {
                     try db.execute(sql: "UPDATE source_year_file SET superseded = 1 WHERE source_path = ? AND kept_path != ?",
                                    arguments: [path, current])
                 } else {
@@ -317,6 +317,24 @@ public final class LibraryIndex: Sendable {
             try db.create(index: "removed_by_subject_source", on: RemovedItem.databaseTableName, columns: ["subject", "source_sha256"])
             try db.create(index: "removed_by_subject_digest", on: RemovedItem.databaseTableName, columns: ["subject", "sha256"])
             try db.create(index: "removed_by_state", on: RemovedItem.databaseTableName, columns: ["state"])
+        }
+        migrator.registerMigration("v11-source-status") { db in
+            // A source's whole status, so one settled as unchanged is the very file read, untouched
+            // since: a same-size edit whose modification time was put back moves its change time.
+            // Rows from before have none: their sources are read and hashed once, and kept then.
+            try db.alter(table: ImportedSource.databaseTableName) { table in
+                table.add(column: "device", .integer)
+                table.add(column: "inode", .integer)
+                table.add(column: "ctime_ns", .integer)
+            }
+            // And the file each version of a text source was read from, so a file found at its path
+            // is known for that file edited in place, or not (`SourceContinuity`); older rows
+            // have none, and are judged by their lines.
+            try db.alter(table: SourceYearFile.databaseTableName) { table in
+                table.add(column: "device", .integer)
+                table.add(column: "inode", .integer)
+                table.add(column: "btime_ns", .integer)
+            }
         }
         return migrator
     }
@@ -630,15 +648,19 @@ public final class LibraryIndex: Sendable {
     // path) are SQL prepared once a run (`cachedStatement`): the query interface writes,
     // authorizes and prepares its statement anew at each call, which cost more than the lookup.
 
-    /// The record of an earlier import of this very file, if its size and mtime are unchanged.
+    /// The record of an earlier import of this very file, if its whole status is unchanged: size,
+    /// modification time, device, inode and change time. A row without a status (from before it
+    /// was kept, or after `index rebuild`) matches nothing, nor does a source whose status is not known.
     public func unchangedSource(_ source: SourceFile, requestedSubject: Subject?) throws(LibraryError)
         -> ImportedSource?
     {
-        try lookup { db in
+        guard let identity = source.identity, let changeTime = source.changeTime else { return nil }
+        return try lookup { db in
             try ImportedSource.fetchOne(db.cachedStatement(sql: """
                 SELECT * FROM source WHERE path = ? AND requested_subject = ? AND size = ? AND mtime_ns = ?
-                    AND departed_at IS NULL LIMIT 1
-                """), arguments: [source.path, requestedSubject?.path ?? "", source.size, source.modificationTime])
+                    AND device = ? AND inode = ? AND ctime_ns = ? AND departed_at IS NULL LIMIT 1
+                """), arguments: [source.path, requestedSubject?.path ?? "", source.size, source.modificationTime,
+                                  Int64(bitPattern: identity.device), Int64(bitPattern: identity.inode), changeTime])
         }
     }
 
@@ -787,6 +809,9 @@ public final class LibraryIndex: Sendable {
                 try item.insert(db)
             }
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
+            // What the folders show says nothing of the sources: each is read and hashed at its
+            // next import, and its status kept again then.
+            try db.execute(sql: "UPDATE source SET device = NULL, inode = NULL, ctime_ns = NULL")
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
             try FiledRendition.deleteAll(db)

@@ -18,9 +18,11 @@ public struct Quarantine: Sendable {
         self.layout = layout
     }
 
-    /// Moves the source into the quarantine with a note of why. A link in the inbox to a file
-    /// elsewhere is quarantined as a copy of that file's bytes (the file itself is not the inbox's
-    /// to move); then the link goes.
+    /// Moves the source into the quarantine with a note of why: only the very file it was found as
+    /// (a link put in its place, or another file, is refused). A link that was followed (to a file
+    /// of the inbox) is quarantined as a copy of that file's bytes; then the link goes. A link not
+    /// followed (out of the inbox, to another user's file, to a folder) is refused: nothing it
+    /// leads to ever enters the library.
     @discardableResult
     public func admit(_ source: SourceFile, stage: ImportStage, reason: String, at now: Date = Date()) throws(LibraryError)
         -> QuarantineEntry
@@ -30,7 +32,7 @@ public struct Quarantine: Sendable {
         guard !LibraryBoundary(root: layout.root.path).contains(source.path) else {
             throw .cannotRead(path: source.path, reason: "it lies inside the library; its own files are never quarantined")
         }
-        let (size, digest) = try Quarantine.digest(ofOutside: source.path)
+        let (size, digest) = try Quarantine.digest(of: source)
         // Only removed once the quarantined copy is read back and holds these very bytes: the note
         // alone is not trusted with the user's only copy.
         let name = SourcePath.displayed(source.fileName)
@@ -60,7 +62,7 @@ public struct Quarantine: Sendable {
             // folder the daemon may not write): the source, still there, is the one copy.
             let result: LibraryFileSystem.LinkResult
             do {
-                result = try layout.files.moveIn(source.path, to: path, stagingFolder: layout.stagingFolder.path)
+                result = try layout.files.moveIn(source, to: path, stagingFolder: layout.stagingFolder.path)
             } catch {
                 if SourcePath.status(source.path, followingLinks: false) != nil { try? layout.files.remove(path) }
                 try? layout.files.remove(path + Quarantine.noteSuffix)
@@ -122,8 +124,7 @@ public struct Quarantine: Sendable {
         guard let info = SourcePath.status(path, followingLinks: false), info.st_mode & S_IFMT == S_IFREG else {
             throw .missing(path: path)
         }
-        let file = SourceFile(path: entry.originalPath, info: info)
-        return SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime, readPath: path,
+        return SourceFile(path: entry.originalPath, info: info, readPath: path,
                           namedFolder: entry.inbox ?? (entry.originalPath as NSString).deletingLastPathComponent)
     }
 
@@ -172,26 +173,16 @@ public struct Quarantine: Sendable {
         return stem + mark + counter + dotExt
     }
 
-    /// The size and digest of the bytes to quarantine: the file's, or (for a link) its target's.
-    /// A link that leads nowhere cannot be quarantined, and says so.
-    private static func digest(ofOutside path: String) throws(LibraryError) -> (Int64, ContentDigest) {
-        let descriptor = SourcePath.withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            let code = errno
-            if let link = SourcePath.status(path, followingLinks: false), link.st_mode & S_IFMT == S_IFLNK {
-                let target = SourcePath.displayed(SourcePath.linkTarget(path) ?? "?")
-                throw .cannotRead(path: path, reason: FailureCause("it is a link to \(target), which "
-                    + (code == ELOOP ? "leads back to itself (links in a loop)" : "cannot be read (\(errnoMessage(code)))"),
-                    code: .errno(code)))
-            }
-            throw .cannotRead(path: path, reason: .errno(code))
+    /// The size and digest of the bytes to quarantine: the file's, or (for a link followed) its
+    /// target's; only the very file that was found (`SourceFile.openForReading`).
+    private static func digest(of source: SourceFile) throws(LibraryError) -> (Int64, ContentDigest) {
+        let descriptor: Int32
+        do { descriptor = try source.openForReading() } catch {
+            if case .unreadable(let reason) = error { throw .cannotRead(path: source.path, reason: FailureCause(reason)) }
+            throw .cannotRead(path: source.path, reason: "\(error)")
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw .cannotRead(path: path, reason: "not a regular file")
-        }
-        do { return try ScratchFile.hash(descriptor) } catch { throw .cannotRead(path: path, reason: "\(error)") }
+        do { return try ScratchFile.hash(descriptor) } catch { throw .cannotRead(path: source.path, reason: "\(error)") }
     }
 
     /// `2026-11-25`: the day folders of the quarantine and of `damaged/`.

@@ -42,11 +42,23 @@ public final class ScratchFile: Sendable {
         try written(in: folder) { descriptor in try DurableFileSystem.writeAll(bytes, to: descriptor, path: folder.path) }
     }
 
-    /// A copy of the source file at `sourcePath`, hashed as it is copied: the source is read once.
-    public static func copy(of sourcePath: String, in folder: ScratchFolder) throws -> ScratchFile {
-        let source = SourcePath.openForReading(sourcePath)
+    /// A copy of a source's bytes, hashed as it is copied: the source is read once, and only the
+    /// file that was found (`SourceFile.openForReading`).
+    public static func copy(of file: SourceFile, in folder: ScratchFolder) throws -> ScratchFile {
+        let source = try file.openForReading()
+        defer { close(source) }
+        return try copy(from: source, in: folder)
+    }
+
+    /// A copy of another scratch file (one made outside the library, copied into its staging).
+    static func copy(ofScratch scratchPath: String, in folder: ScratchFolder) throws -> ScratchFile {
+        let source = SourcePath.openForReading(scratchPath)
         guard source >= 0 else { throw SourceReadError.unreadable(errnoMessage()) }
         defer { close(source) }
+        return try copy(from: source, in: folder)
+    }
+
+    private static func copy(from source: Int32, in folder: ScratchFolder) throws -> ScratchFile {
         let (path, descriptor) = try folder.createFile()
         defer { close(descriptor) }
         do {

@@ -30,8 +30,7 @@ public struct SourceKeeper: Sendable {
     /// reading instead of holding the import up (docs/performance.md, "SourceKeeper").
     public func stage(_ source: SourceFile) throws -> StagedCopy {
         let stagedPath = layout.stagingFolder.appendingPathComponent("\(UUID().uuidString).kept").path
-        let input = SourcePath.openForReading(source.readPath)
-        guard input >= 0 else { throw SourceReadError.unreadable(errnoMessage()) }
+        let input = try source.openForReading()
         defer { close(input) }
         let output = try layout.files.createFile(stagedPath, readingBack: true)
         var size: Int64 = 0

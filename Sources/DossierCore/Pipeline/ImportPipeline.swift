@@ -102,14 +102,12 @@ public struct ImportPipeline: Sendable {
     /// be read where it is, as the source it was kept from.
     func readInPlace(_ source: RetrySource) -> SourceDiscovery.Found {
         let kept = (try? layout.url(forRelativePath: source.keptPath).path) ?? source.keptPath
-        var info = stat()
-        guard layout.files.isFile(kept), stat(kept, &info) == 0 else {
+        guard layout.files.isFile(kept), let info = SourcePath.status(kept, followingLinks: false) else {
             return .unreadable(path: source.originalPath, reason: "its kept copy \(kept) is missing")
         }
-        let file = SourceFile(path: source.originalPath, info: info)
         // No folder names: where the source's path sent its entries is `routeSubject`.
-        return .file(SourceFile(path: file.path, size: file.size, modificationTime: file.modificationTime,
-                                readPath: kept, namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
+        return .file(SourceFile(path: source.originalPath, info: info, readPath: kept,
+                                namedFolder: (source.originalPath as NSString).deletingLastPathComponent))
     }
 
     /// Opens the library for this run. Waiting for another import's lock blocks in `flock`, so it
@@ -278,12 +276,15 @@ public struct ImportPipeline: Sendable {
     /// The index rows of this version of a text source, for each year file its records belong
     /// to: current; departed at once for a source that has left its path; as its earlier rows
     /// say when its problems are retried (the version does not change by being read again).
-    func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource,
+    func versionRows(of source: SourceFile, kept: String, yearFiles: [String], worked: WorkedSource, birthTime: Int64?,
                              index: any LibraryCatalog) throws(LibraryError) -> [SourceYearFile] {
         var state = SourceYearFile(sourcePath: source.path, keptPath: kept, yearFile: "", routeSubject: worked.pathSubject?.path)
+        // The file it was read from (not a kept copy read in place: that is no file at its path).
+        if source.readPath == source.path, let identity = source.identity, let birthTime { state.file = (identity, birthTime) }
         if options.history == .departed { state.departedAt = ImportPipeline.now() }
         if options.retryingProblems, let earlier = try index.version(ofSource: source.path, kept: kept) {
             (state.superseded, state.departedAt, state.routeSubject) = (earlier.superseded, earlier.departedAt, earlier.routeSubject)
+            state.file = earlier.file
         }
         return yearFiles.map { yearFile in
             var row = state
@@ -355,6 +356,7 @@ public struct ImportPipeline: Sendable {
             let removal = try store.removeRecords(ofSource: source.path, versions: versions, keeping: ids[file] ?? [],
                                                   fromYearFile: file, subject: subject, year: year)
             worked.outcome.recordsRemoved += removal.removed
+            worked.outcome.replacedRecords += removal.records.prefix(RecordStore.listedRemovals - worked.outcome.replacedRecords.count)
             if let summary = removal.summary { summaries[summary.path] = summary }
         }
         if worked.outcome.recordsRemoved > 0 && worked.outcome.status == .duplicate { worked.outcome.status = .imported }
@@ -389,9 +391,8 @@ public struct ImportPipeline: Sendable {
         if let first = files.first, worked.outcome.destination == nil {
             worked.outcome.destination = try layout.url(forRelativePath: first).path
             if let source = worked.source, let subject = subjects.first {
-                worked.imported = ImportedSource(
-                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
-                    modificationTime: source.modificationTime, sha256: "", subject: subject.path, filedPath: first)
+                worked.imported = ImportedSource(source, requestedSubject: options.requestedSubject?.path ?? "", sha256: "",
+                                                 subject: subject.path, filedPath: first)
             }
         }
         return (changed, result.ids)
@@ -410,10 +411,8 @@ public struct ImportPipeline: Sendable {
             if worked.outcome.destination == nil { worked.outcome.destination = try layout.url(forRelativePath: result.path).path }
             if worked.outcome.subject == nil { worked.outcome.subject = item.subject }
             if worked.imported == nil, let source = worked.source {
-                worked.imported = ImportedSource(
-                    path: source.path, requestedSubject: options.requestedSubject?.path ?? "", size: source.size,
-                    modificationTime: source.modificationTime, sha256: "", subject: item.subject?.path ?? "",
-                    filedPath: result.path)
+                worked.imported = ImportedSource(source, requestedSubject: options.requestedSubject?.path ?? "", sha256: "",
+                                                 subject: item.subject?.path ?? "", filedPath: result.path)
             }
         }
         // A source of several subjects' profiles names them all, as one of several subjects' records does.
@@ -465,7 +464,9 @@ public struct ImportPipeline: Sendable {
                 return kept("its copy in the library could not be checked: \(error)")
             }
         }
-        guard let info = SourcePath.status(target, followingLinks: !quarantined),
+        // Its whole status as when it was found (a same-size edit whose time was put back moves its
+        // change time): bytes that changed after they were read are never removed unfiled.
+        guard let info = SourcePath.status(target, followingLinks: source.link == .followed && !quarantined),
               SourceFile(path: target, info: info).isUnchanged(since: source) else {
             return kept("the source changed during the import")
         }

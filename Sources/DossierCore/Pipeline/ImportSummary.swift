@@ -14,6 +14,9 @@ public struct ImportSummary: Sendable, Equatable {
     /// Hidden files and folders passed over (`.DS_Store`, `.photoprism/`), counted among the
     /// skipped.
     public private(set) var hidden = 0
+    /// Symbolic links skipped unread (`SourceLink`), counted among the skipped: each is said,
+    /// and the import exits 3, since a person may want the file it leads to copied in.
+    public private(set) var linksNotFollowed = 0
     /// The library's folder, as the summary names it (nil where no library is in play: a test's
     /// summary).
     public var library: String?
@@ -36,5 +39,6 @@ public struct ImportSummary: Sendable, Equatable {
         recordsRemoved += outcome.recordsRemoved
         if outcome.leavesSomethingForYou { leftForYou += 1 }
         if outcome.errorCode == SkippedNames.hiddenCode { hidden += 1 }
+        if outcome.errorCode == SourceLink.refusedCode { linksNotFollowed += 1 }
     }
 }

@@ -209,6 +209,10 @@ public struct SourceOutcome: Sendable, Equatable {
     /// Records an earlier version of this source (same path, other bytes) gave that this
     /// version no longer does: taken out of their year files.
     public var recordsRemoved = 0
+    /// Which of those an earlier version gave (`RecordStore.Removal.records`: the first
+    /// `RecordStore.listedRemovals`, each its date, kind and line as written), so an edit never
+    /// takes a record out unseen.
+    public var replacedRecords: [String] = []
     /// Every profile the source changed or would have changed (a field typed by hand kept), one
     /// per subject, in the order the source gave them.
     public var profileChanges: [ProfileChange] = []

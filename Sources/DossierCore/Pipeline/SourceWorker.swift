@@ -33,7 +33,7 @@ struct SourceWorker: Sendable {
     func sniffedHead(of source: SourceFile) throws -> [UInt8] {
         var length = ImportPipeline.sniffLength
         while true {
-            let head = try DurableFileSystem.readHead(source.readPath, count: length)
+            let head = try DurableFileSystem.readHead(of: source, count: length)
             // No NUL: text (photos and other binaries have one within their first bytes).
             let text = !head.contains(0) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
             guard text, head.count == length, length < ImportPipeline.longestTextSniff,
@@ -126,8 +126,10 @@ struct SourceWorker: Sendable {
     func dryRunDigest(of source: SourceFile, for importer: any Importer) throws -> ContentDigest? {
         guard importer.keepsSource, options.dryRun else { return nil }
         return try step(.keep, source) {
-            let descriptor = SourcePath.openForReading(source.readPath)
-            guard descriptor >= 0 else { throw ImportFailure(path: source.path, stage: .keep, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+            let descriptor: Int32
+            do { descriptor = try source.openForReading() } catch {
+                throw ImportFailure(path: source.path, stage: .keep, reason: "cannot be read: \(error)")
+            }
             defer { close(descriptor) }
             return try ScratchFile.hash(descriptor).1
         }
@@ -137,9 +139,9 @@ struct SourceWorker: Sendable {
         try? layout.files.remove(copy.stagedPath)
     }
 
-    /// A source imported before and unchanged since (same path, size and mtime, same --subject),
-    /// whose filed file still holds exactly the bytes the index says: settled without reading a
-    /// byte of the source. A filed file damaged since has the source read again, and filed anew.
+    /// A source imported before and unchanged since (same path and whole status: size, mtime,
+    /// device, inode and change time; same --subject), whose filed file still holds exactly the
+    /// bytes the index says: settled without reading a byte of the source. A filed file damaged since has the source read again, and filed anew.
     func unchangedImport(of source: SourceFile) throws -> WorkedSource? {
         guard let earlier = try index?.unchangedSource(source, requestedSubject: options.requestedSubject),
               let filed = try? layout.url(forRelativePath: earlier.filedPath),
@@ -495,8 +497,7 @@ struct SourceWorker: Sendable {
     }
 
     private func importedSource(_ photo: Photo, subject: Subject, filedPath: String) -> ImportedSource {
-        ImportedSource(path: photo.source.path, requestedSubject: options.requestedSubject?.path ?? "",
-                       size: photo.source.size, modificationTime: photo.source.modificationTime,
+        ImportedSource(photo.source, requestedSubject: options.requestedSubject?.path ?? "",
                        sha256: photo.sourceDigest.hex, subject: subject.path, filedPath: filedPath)
     }
 

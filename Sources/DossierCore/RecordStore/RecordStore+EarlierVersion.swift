@@ -8,7 +8,13 @@ extension RecordStore {
         public var handedOn = 0
         /// The year file's new state, for the index; nil when nothing changed.
         public var summary: RecordFileSummary?
+        /// The first `RecordStore.listedRemovals` records taken out, each as a person reads it:
+        /// its date, kind and text (`2024-03-02 weight: Rex weight 410 g`).
+        public var records: [String] = []
     }
+
+    /// How many records taken out a source's outcome names; the count says how many more.
+    public static let listedRemovals = 20
 
     /// Takes out of a year file the records that earlier versions of a source gave (those whose
     /// `source` names `sourcePath` and one of the versions' kept copies, the keys of `versions`)
@@ -37,6 +43,9 @@ extension RecordStore {
                    record.source.path == sourcePath, let kept = record.source.kept, let heir = versions[kept] {
                     guard let heir else {
                         removal.removed += 1
+                        if removal.records.count < RecordStore.listedRemovals {
+                            removal.records.append("\(record.date) \(record.kind): \(record.text)")
+                        }
                         continue
                     }
                     try writer.writeLine(RecordLine.encode(record.handedOn(to: heir)).dropLast())

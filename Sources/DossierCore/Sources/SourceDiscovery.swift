@@ -5,7 +5,9 @@ import Foundation
 /// Hidden files and folders (a leading `.`) are passed over, each said once (`passedOverName`):
 /// they are file-system and tool clutter (`.DS_Store`, `._IMG_0001.JPG`, `.dossier`), never a
 /// user's photos or notes.
-/// Symbolic links to folders are not followed, so a link cycle cannot make the walk endless.
+/// Symbolic links met while walking are followed only to a file inside the folder named
+/// (`SourceLink`): never to a folder, so a link cycle cannot make the walk endless, and never
+/// out of it; a link named itself is followed.
 public struct SourceDiscovery: Sendable {
     /// The library being imported into: never walked, and refused when named.
     public var library: LibraryBoundary?
@@ -54,19 +56,34 @@ public struct SourceDiscovery: Sendable {
         /// Read once a walk: a folder that is a mount point may show a library, or a folder of one.
         let mounts: MountTable
         var found: [Found] = []
-        /// Device and inode of each file found: one reached twice (a folder named and a link to
-        /// it, both on the command line) is one source, not a second that `--move` finds gone.
+        /// Device and inode of each file found, and whether it was reached through a link: one
+        /// reached twice (a folder named and a link to it, both on the command line) is one
+        /// source, not a second that `--move` finds gone. A link followed to a file of the folder
+        /// is a source of its own beside the file (each removed by `--move`: the link, the file).
         var files: Set<[UInt64]> = []
 
-        mutating func add(_ source: SourceFile, _ info: stat) {
-            if files.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted { found.append(.file(source)) }
+        mutating func add(_ source: SourceFile) {
+            let key: [UInt64] = source.identity.map { [$0.device, $0.inode, source.link == nil ? 0 : 1] } ?? []
+            if key.isEmpty || files.insert(key).inserted { found.append(.file(source)) }
         }
     }
 
-    /// `root` is the path the user named: folder names are read for routing only below it.
+    /// `root` is the path the user named: folder names are read for routing only below it, and a
+    /// link met while walking it is followed only to a file inside it (`SourceLink`).
     private func walk(_ path: String, named: Bool, under root: String, into walk: inout Walk) {
-        // A named path may be a link the user means; links met while walking are only followed to files.
-        guard let info = SourcePath.status(path, followingLinks: named) else {
+        guard named else {
+            // Met while walking: a file, or a link judged (never followed into a folder, so no
+            // cycle can make the walk endless); a device or a FIFO is left alone.
+            guard var source = SourceFile.met(at: path, walking: root, namedFolder: root) else { return }
+            if source.link == .followed, let library, library.contains(path, mounts: walk.mounts) {
+                source.link = .refused(reason: "it is a link to a file of the library \(library.realRoot ?? ""); "
+                    + "Dossier never imports its own library")
+            }
+            walk.add(source)
+            return
+        }
+        // A named path may be a link the user means: it is followed.
+        guard let info = SourcePath.status(path) else {
             walk.found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
             return
         }
@@ -90,16 +107,10 @@ public struct SourceDiscovery: Sendable {
                 return false
             }
         case S_IFREG:
-            walk.add(SourceFile(path: path, info: info, namedFolder: named ? parent(of: path) : root), info)
-        case S_IFLNK:
-            if let target = SourcePath.status(path), target.st_mode & S_IFMT == S_IFREG,
-               library?.contains(path, mounts: walk.mounts) != true {
-                walk.add(SourceFile(path: path, info: target, namedFolder: named ? parent(of: path) : root), target)
-            }
+            let isLink = SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFLNK } == true
+            walk.add(SourceFile(path: path, info: info, namedFolder: parent(of: path), link: isLink ? .followed : nil))
         default:
-            if named {
-                walk.found.append(.unreadable(path: path, reason: "not a regular file or folder"))
-            }
+            walk.found.append(.unreadable(path: path, reason: "not a regular file or folder"))
         }
     }
 

@@ -6,9 +6,20 @@ public struct SourceFile: Hashable, Sendable {
     /// Absolute, standardised path.
     public let path: String
     public let size: Int64
-    /// Modification time in nanoseconds since 1970; with size and path, what the index keys on
-    /// to skip an unchanged source without reading it.
+    /// Modification time in nanoseconds since 1970. Anyone can set it back (`touch -r`,
+    /// `exiftool -P`, a FAT card's two-second times), so it never alone says a file is unchanged:
+    /// with its size, device, inode and change time, it is the status that does (`isUnchanged`).
     public let modificationTime: Int64
+    /// Device and inode of the file its bytes are read from (for a link followed, the file it
+    /// leads to), as they were when it was found: a read opens that very file or nothing
+    /// (`openForReading`). Nil for a source made without its status (a test, a fuzz target).
+    public var identity: FileIdentity?
+    /// Its change time in nanoseconds (`st_ctim`), as it was when it was found: every write moves
+    /// it, and no one but the kernel sets it, so a same-size edit whose modification time was put
+    /// back still shows. Nil when not known.
+    public var changeTime: Int64?
+    /// How the symbolic link at `path` was taken, when it is one (`SourceLink`); nil for a file.
+    public var link: SourceLink?
     /// Where its bytes are read: the path itself, except when the problems ledger retries a
     /// source from the library's kept copy (`path` then stays the original, as records name it).
     public var readPath: String
@@ -46,9 +57,14 @@ public struct SourceFile: Hashable, Sendable {
 // MARK: - SourceFile+Stat
 
 extension SourceFile {
-    public init(path: String, info: stat, namedFolder: String? = nil) {
+    /// The file at `path` as `info` (its `stat`, or for a link followed its target's) says it is;
+    /// read from `readPath` when that is not `path` (a kept copy, a quarantined file).
+    public init(path: String, info: stat, readPath: String? = nil, namedFolder: String? = nil, link: SourceLink? = nil) {
         self.init(path: path, size: Int64(info.st_size), modificationTime: SourceFile.nanoseconds(of: info.st_mtim),
-                  namedFolder: namedFolder)
+                  readPath: readPath, namedFolder: namedFolder)
+        identity = FileIdentity(info)
+        changeTime = SourceFile.nanoseconds(of: info.st_ctim)
+        self.link = link
     }
 
     /// A `stat` time in nanoseconds since 1970, held to what an `Int64` holds (about 1677 to 2262):
@@ -62,16 +78,70 @@ extension SourceFile {
         return carried ? .max : total
     }
 
-    /// Same size and modification time as when it was read.
-    func isUnchanged(since earlier: SourceFile) -> Bool {
-        size == earlier.size && modificationTime == earlier.modificationTime
+    /// The same file with the same status as when `earlier` was found: size, modification time,
+    /// device, inode and change time. A same-size edit whose modification time was put back
+    /// moves the change time; a file renamed over it has another inode. Without `earlier`'s
+    /// whole status, only size and time can be compared (a source made by hand).
+    public func isUnchanged(since earlier: SourceFile) -> Bool {
+        guard size == earlier.size && modificationTime == earlier.modificationTime else { return false }
+        guard let before = earlier.identity, let then = earlier.changeTime else { return true }
+        return identity == before && changeTime == then
+    }
+
+    /// Opens its bytes for reading (`readPath`), and only the file that was found: a file is
+    /// opened without following a link (one put in its place since is refused), a link that was
+    /// followed is opened through it, and either is refused unless the file opened is the one
+    /// found, by device and inode (another file renamed over it, a link pointed elsewhere since).
+    /// So nothing a link leads to is ever read unless it was checked first (`SourceLink`). Never
+    /// blocks on a FIFO put in its place. The caller closes the descriptor.
+    public func openForReading() throws(SourceReadError) -> Int32 {
+        if case .refused(let reason) = link { throw .unreadable(reason) }
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (link == .followed ? 0 : O_NOFOLLOW)
+        let descriptor = SourcePath.withFileSystemPath(readPath) { open($0, flags) }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP && link != .followed {
+                throw .unreadable("it was replaced by a symbolic link after it was found; Dossier never reads a file through "
+                    + "a link put in its place")
+            }
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .unreadable(String(cString: strerror(code)))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, identity == nil || identity == FileIdentity(info) else {
+            close(descriptor)
+            throw .unreadable("it was replaced by another file after it was found (a file renamed over it, or a link "
+                + "pointed elsewhere); it is read again at the next import")
+        }
+        return descriptor
+    }
+}
+
+// MARK: - FileIdentity
+
+/// A file's device and inode: which file a name leads to, whatever the name.
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
+
+    public init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
 
 // MARK: - SourceInput
 
 /// A source as an importer gets it: the file, and its bytes on request. Importers that stream
-/// (text) open the file at `source.path` themselves; the others read it whole.
+/// (text) open it themselves, with `source.openForReading()`; the others read it whole.
 public struct SourceInput: Sendable {
     public let source: SourceFile
     /// The first bytes, as sniffed.
@@ -86,13 +156,13 @@ public struct SourceInput: Sendable {
     /// as the pipeline hands it over, for a plugin that reads another file beside the one it was
     /// given (a Live Photo's still).
     public static func sniffing(_ source: SourceFile) throws -> SourceInput {
-        SourceInput(source: source, head: try DurableFileSystem.readHead(source.readPath, count: ImportPipeline.sniffLength))
+        SourceInput(source: source, head: try DurableFileSystem.readHead(of: source, count: ImportPipeline.sniffLength))
     }
 
     /// The whole file and its digest; refused above `ImportPipeline.maximumSourceSize`.
     public func readAll() throws -> SourceData {
         SourceData(source: source,
-                   bytes: try DurableFileSystem.readFile(source.readPath, limit: ImportPipeline.maximumSourceSize))
+                   bytes: try DurableFileSystem.readFile(of: source, limit: ImportPipeline.maximumSourceSize))
     }
 
     /// The whole file copied into `folder` (for a file too large to hold in memory), hashed as it
@@ -102,7 +172,7 @@ public struct SourceInput: Sendable {
         guard source.size <= limit else {
             throw SourceReadError.tooLarge(size: source.size, limit: limit)
         }
-        return try ScratchFile.copy(of: source.readPath, in: folder)
+        return try ScratchFile.copy(of: source, in: folder)
     }
 }
 

@@ -8,4 +8,12 @@ extension SourcePath {
         guard count >= 0 else { return nil }
         return string(fromFileSystem: buffer[0..<count].map { UInt8(bitPattern: $0) })
     }
+
+    /// The path with every link, `.` and `..` resolved (`realpath`); nil with `errno` set when it
+    /// leads nowhere.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return string(fromCString: resolved)
+    }
 }

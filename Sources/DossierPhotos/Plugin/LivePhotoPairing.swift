@@ -124,9 +124,9 @@ struct LivePhotoPairing {
     }
 
     /// The photo at `path` as its handler reads it (nothing decoded, nothing turned), and that handler.
+    /// A link is never read for it: the still must be a file of the folder itself.
     private func still(at path: String) -> (photo: Photo, handler: any PhotoFormatHandler)? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let info = SourcePath.status(path, followingLinks: false), info.st_mode & S_IFMT == S_IFREG else { return nil }
         let source = SourceFile(path: path, info: info)
         let sink = StillSink()
         do {

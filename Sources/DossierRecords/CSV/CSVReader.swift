@@ -80,10 +80,19 @@ public struct CSVReader {
     /// CSV name) before they are read as text.
     public init(path: String, dialect: CSVDialect? = nil,
                 maximumRowBytes: Int = CSVReader.defaultMaximumRowBytes) throws(CSVError) {
-        if let format = CSVReader.foreignFormat(at: path) { throw .notCSV(path: path, format: format) }
+        try self.init(source: SourceFile(path: path, size: 0, modificationTime: 0), dialect: dialect, maximumRowBytes: maximumRowBytes)
+    }
+
+    /// Opens a source (the very file that was found, `SourceFile.openForReading`), refusing one
+    /// that is plainly some other format (a spreadsheet saved under a CSV name) before it is read
+    /// as text.
+    public init(source: SourceFile, dialect: CSVDialect? = nil,
+                maximumRowBytes: Int = CSVReader.defaultMaximumRowBytes) throws(CSVError) {
+        let path = source.readPath
+        if let format = CSVReader.foreignFormat(of: source) { throw .notCSV(path: path, format: format) }
         let lines: LineReader
         do {
-            lines = try LineReader(path: path)
+            lines = try LineReader(source: source)
         } catch {
             throw .text(error)
         }
@@ -185,9 +194,8 @@ public struct CSVReader {
     }
 
     /// What the file is if its first bytes say it is plainly not text.
-    static func foreignFormat(at path: String) -> String? {
-        let descriptor = SourcePath.openForReading(path)
-        guard descriptor >= 0 else { return nil }
+    static func foreignFormat(of source: SourceFile) -> String? {
+        guard let descriptor = try? source.openForReading() else { return nil }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())

@@ -31,7 +31,7 @@ public struct CSVImporter: Importer {
 
     public func read(_ input: SourceInput, context: PipelineContext, into sink: any ItemSink) throws {
         let resources = try RecordImportResources.of(context)
-        var reader = try CSVReader(path: input.source.readPath)
+        var reader = try CSVReader(source: input.source)
         guard var header = try reader.next() else { return }
         var headerName = reader.title.flatMap(CSVImporter.sectionName)
         if let profiles = ProfileColumns(header: header.fields) {
@@ -74,7 +74,7 @@ public struct CSVImporter: Importer {
             }
             return try reader.next()
         }
-        let scan = CSVTableScan(path: input.source.readPath, dialect: reader.dialect)
+        let scan = CSVTableScan(source: input.source, dialect: reader.dialect)
         /// The table under `header`: its first rows read ahead, and every date column's order
         /// decided from all of its values before a row of it is filed.
         func begin(_ header: CSVRow, name: String?) throws -> CSVTable {

@@ -200,15 +200,15 @@ struct CSVTable {
 /// One reader goes through the file ahead of the import, only ever forward: a file of many
 /// tables (sections) is read twice in all, not once more for each table.
 final class CSVTableScan {
-    private let path: String
+    private let source: SourceFile
     private let dialect: CSVDialect
     // One thread at a time, on every record's way: no run-time exclusivity checks (docs/performance.md).
     @exclusivity(unchecked) private var reader: CSVReader?
     /// A row the reader gave that belongs to a later table than the one asked about.
     @exclusivity(unchecked) private var heldRow: CSVRow?
 
-    init(path: String, dialect: CSVDialect) {
-        self.path = path
+    init(source: SourceFile, dialect: CSVDialect) {
+        self.source = source
         self.dialect = dialect
     }
 
@@ -239,7 +239,7 @@ final class CSVTableScan {
         guard yearLast || !byValues.isEmpty else { return Findings() }
         var tallies = Array(repeating: (matching: 0, values: 0), count: byValues.count)
         var scans = Array(repeating: CSVDateOrderScan(), count: dateColumns.count)
-        if reader == nil { reader = try CSVReader(path: path, dialect: dialect) }
+        if reader == nil { reader = try CSVReader(source: source, dialect: dialect) }
         var breaks = CSVSectionBreaks(headerLine: headerLine)
         while let row = try heldRow ?? reader!.next() {
             heldRow = nil

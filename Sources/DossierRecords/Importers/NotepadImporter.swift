@@ -20,7 +20,7 @@ public struct NotepadImporter: Importer {
         let resources = try RecordImportResources.of(context)
         let lines: LineReader
         do {
-            lines = try LineReader(path: input.source.readPath)
+            lines = try LineReader(source: input.source)
         } catch .unknownEncoding(_, let reason) {
             // Bytes that only looked like text (a web page in Latin-1, a picture format Dossier
             // does not read): nothing wrong with the file, only nothing here to read.

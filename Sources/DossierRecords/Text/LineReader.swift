@@ -33,9 +33,26 @@ public final class LineReader {
     @exclusivity(unchecked) private var lineNumber = 0
     @exclusivity(unchecked) private var sawOnlyASCII = true
 
-    public init(path: String, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
+    /// Reads the file at `path` (a file Dossier wrote, a test's).
+    public convenience init(path: String, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
         let descriptor = SourcePath.openForReading(path)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        try self.init(descriptor: descriptor, path: path, chunkSize: chunkSize)
+    }
+
+    /// Reads a source: the very file that was found, never another one put in its place or a
+    /// link's target that was not checked (`SourceFile.openForReading`).
+    public convenience init(source: SourceFile, chunkSize: Int = 1 << 16) throws(TextDecodingError) {
+        let descriptor: Int32
+        do { descriptor = try source.openForReading() } catch {
+            if case .unreadable(let reason) = error { throw .unreadable(path: source.readPath, reason: reason) }
+            throw .unreadable(path: source.readPath, reason: "\(error)")
+        }
+        try self.init(descriptor: descriptor, path: source.readPath, chunkSize: chunkSize)
+    }
+
+    /// Reads from an open descriptor, which it closes when done.
+    private init(descriptor: Int32, path: String, chunkSize: Int) throws(TextDecodingError) {
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
         self.handle = handle

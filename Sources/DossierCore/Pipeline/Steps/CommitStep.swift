@@ -10,9 +10,25 @@ struct CommitStep: ImportStep {
         guard var worked = source.worked else { return .next }
         let pipeline = run.pipeline, options = run.options
         var settlement = source.settlement
+        // When the file was made: with its device and inode, what tells this very file, edited in
+        // place, from a new one given a freed inode's number (`SourceContinuity`).
+        let birthTime = worked.keptCopy == nil ? nil : worked.source.flatMap { file in
+            file.identity.flatMap { SourcePath.birthTime(of: file.readPath, identity: $0, followingLink: file.link == .followed) }
+        }
         do {
             if let copy = worked.keptCopy, let file = worked.source, let index = run.index, pipeline.replacesEarlierVersions {
                 settlement.lineage = try index.lineage(ofSource: file.path, otherThan: copy.relativePath)
+                // A file that came to this path while nothing watched replaces what the earlier
+                // one gave only when it is that one edited; a new file only took its name: the
+                // earlier one has departed, and its records stay beside the new one's.
+                if !settlement.lineage.isEmpty, !options.dryRun,
+                   !SourceContinuity(layout: run.layout).isEdit(file, birthTime: birthTime, newCopy: copy.stagedPath,
+                                                                lineage: settlement.lineage) {
+                    try index.record(SourceDeparture(path: file.path, at: ImportPipeline.now()))
+                    settlement.lineage = []
+                    worked.outcome.warnings.append("a new file at the path of one read before (neither that file edited in "
+                        + "place nor its lines carried on): its records are added, and the earlier file's stay")
+                }
             } else if options.retryingProblems, !options.dryRun, let copy = worked.keptCopy, let file = worked.source,
                       let index = run.index {
                 // A retry reads the same version again, after the library's settings changed: its
@@ -28,7 +44,7 @@ struct CommitStep: ImportStep {
             if let pending = worked.pendingRecords, let kept = settlement.kept, let file = worked.source, let index = run.index,
                !options.dryRun {
                 try index.record([], renditions: [], recordFiles: [], source: nil, kept: nil, originals: [], ledger: nil, yearFiles: try pipeline.versionRows(
-                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, index: index),
+                    of: file, kept: kept.path, yearFiles: pending.yearFiles, worked: worked, birthTime: birthTime, index: index),
                                  superseded: [], departure: nil)
             }
             var ids: [String: Set<UInt64>] = [:]
@@ -44,7 +60,7 @@ struct CommitStep: ImportStep {
                 worked.imported?.sha256 = kept.sha256
                 worked.imported?.filedPath = kept.path
                 settlement.yearFiles = try pipeline.versionRows(of: file, kept: kept.path, yearFiles: worked.recordYearFiles,
-                                                                worked: worked, index: index)
+                                                                worked: worked, birthTime: birthTime, index: index)
                 settlement.recordFiles = try pipeline.replace(settlement.lineage, of: file, keeping: ids, index: index,
                                                               into: &worked, recordFiles: settlement.recordFiles)
             }

@@ -1,5 +1,5 @@
-/// A path discovery could not read, or passed over (a Dossier library, a hidden file), is decided
-/// here: it fails or is skipped, with the reason.
+/// A path discovery could not read, or passed over (a Dossier library, a hidden file, a link it
+/// does not follow), is decided here: it fails or is skipped, with the reason.
 struct DiscoverStep: ImportStep {
     let name = "discover"
     let phase = ImportStepPhase.working
@@ -7,8 +7,12 @@ struct DiscoverStep: ImportStep {
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
         switch source.found {
-        case .file:
-            return .next
+        case .file(let file):
+            guard case .refused(let reason) = file.link else { return .next }
+            // Never read: not even its first bytes, nor a copy into the quarantine.
+            var outcome = SourceOutcome(source: file.path, status: .skipped, stage: .discover, error: "\(file.path): \(reason)")
+            outcome.errorCode = SourceLink.refusedCode
+            source.worked = WorkedSource(outcome: outcome, source: file)
         case .unreadable(let path, let reason):
             source.worked = WorkedSource(outcome: SourceOutcome(source: path, status: .failed, stage: .discover,
                                                                 error: "\(path): \(reason)"))
