@@ -467,10 +467,10 @@ extension PhotoContent {
 
 extension SourceInput {
     /// Why the source, read where it lies, is cut short by `check`; nil when it reads whole, or
-    /// cannot be opened (its read then says why).
+    /// cannot be opened (its read then says why). Opened as every read of a source is: only the
+    /// file that was found, through no link that was not judged.
     func cutShort(by check: (any RandomAccessBytes) -> String?) -> String? {
-        let descriptor = SourcePath.openForReading(source.readPath)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? source.openForReading() else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
