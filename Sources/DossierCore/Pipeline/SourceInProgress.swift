@@ -33,7 +33,8 @@ public struct SourceInProgress: Sendable {
     public var path: String {
         switch found {
         case .file(let source): return source.path
-        case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _): return path
+        case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _), .notRegularFile(let path, _):
+            return path
         }
     }
 
