@@ -44,16 +44,31 @@ public struct ImportPipeline: Sendable {
     {
         // Walking the folders blocks: on the blocking executor too.
         let found = await BlockingWork.run { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
-        // A library is made only once a file to read is found: paths that are all missing,
-        // unreadable or passed over (a typo, an empty folder) leave no empty library behind.
-        // Decided before the library is opened, so nothing is made only to be deleted again.
+        // A library is made only once a source an importer reads is found: paths that are all
+        // missing, unreadable, passed over, links not followed or files of no kind Dossier reads
+        // (a typo, an empty folder) leave no empty library behind. Decided before the library is
+        // opened, so nothing is made only to be deleted again.
         var pipeline = self
-        if options.access == .creatingIfAbsent, !found.contains(where: { if case .file = $0 { true } else { false } }) {
+        if options.access == .creatingIfAbsent,
+           try await BlockingWork.run({ () throws(LibraryError) -> Bool in
+               try !LibraryIdentity.state(of: layout).isIdentified && !holdsAReadableSource(found)
+           }) {
             var options = self.options
             options.access = .existingIfAny
             pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger, stepObserver: stepObserver)
         }
         return try await pipeline.run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
+    }
+
+    /// Whether any file found is one an importer reads, by its first bytes (`sniff`), stopping at
+    /// the first: asked only where a library would be made for it, so a folder of nothing Dossier
+    /// reads makes none.
+    private func holdsAReadableSource(_ found: [SourceDiscovery.Found]) -> Bool {
+        found.contains { entry in
+            guard case .file(let source) = entry, source.link.map({ $0 == .followed }) ?? true,
+                  let head = try? SourceWorker.sniffedHead(of: source) else { return false }
+            return registry.importer(for: head) != nil
+        }
     }
 
     /// Imports sources already found (the daemon's settled files, each routed below its inbox),

@@ -30,7 +30,7 @@ struct SourceWorker: Sendable {
     /// The source's first bytes: `ImportPipeline.sniffLength` of them, more for text whose head
     /// holds fewer than three whole lines, doubling up to `ImportPipeline.longestTextSniff`, so
     /// importers tell text formats apart by lines, not by a cut-off first one.
-    func sniffedHead(of source: SourceFile) throws -> [UInt8] {
+    static func sniffedHead(of source: SourceFile) throws -> [UInt8] {
         var length = ImportPipeline.sniffLength
         while true {
             let head = try DurableFileSystem.readHead(of: source, count: length)
