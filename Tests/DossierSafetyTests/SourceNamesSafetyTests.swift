@@ -9,11 +9,6 @@ import Testing
 /// said, never opened.
 @Suite("Every name found is a source, and is said")
 struct SourceNamesSafetyTests {
-    /// The outcome line of the source named `name` (its file name).
-    static func outcome(_ result: DossierBinary.Result, _ name: String) -> [String: Any]? {
-        result.outcomes.first { ($0["source"] as? String).map { ($0 as NSString).lastPathComponent == name } == true }
-    }
-
     /// Makes a Unix socket at `path` (bound, then closed: the socket file stays).
     static func makeSocket(at path: String) {
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -42,11 +37,11 @@ struct SourceNamesSafetyTests {
         #expect(result.summary?["total"] as? Int == 3, "\(result.standardOutput)")
         #expect(result.summary?["imported"] as? Int == 2, "\(result.standardOutput)")
         #expect(result.summary?["duplicate"] as? Int == 1, "\(result.standardOutput)")
-        let milo = try #require(SourceNamesSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
+        let milo = try #require(SourceLinkSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
         #expect(milo["status"] as? String == "imported")
         #expect(milo["subject"] as? String == "pets/milo")
         // Worked on at once, either of leo's two names is the one filed.
-        let leo = ["a.jpg", "c.jpg"].compactMap { SourceNamesSafetyTests.outcome(result, $0)?["status"] as? String }
+        let leo = ["a.jpg", "c.jpg"].compactMap { SourceLinkSafetyTests.outcome(result, $0)?["status"] as? String }
         #expect(leo.sorted() == ["duplicate", "imported"], "\(result.standardOutput)")
         #expect(folder.files(under: "Library/pets/leo/photos").count == 1)
         #expect(folder.files(under: "Library/pets/milo/photos").count == 1)
@@ -64,7 +59,7 @@ struct SourceNamesSafetyTests {
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
         for name in ["a.jpg", "b.jpg"] {
-            let outcome = try #require(SourceNamesSafetyTests.outcome(result, name), "\(result.standardOutput)")
+            let outcome = try #require(SourceLinkSafetyTests.outcome(result, name), "\(result.standardOutput)")
             #expect(outcome["status"] as? String == "imported", "\(name)")
             // Removing one name moves the other's change time: its bytes, hashed again, say it is the same.
             #expect(outcome["sourceRemoved"] as? Bool == true, "\(name): \(result.standardOutput)")
@@ -94,11 +89,11 @@ struct SourceNamesSafetyTests {
         #expect(result.summary?["total"] as? Int == 3, "\(result.standardOutput)")
         #expect(result.summary?["skipped"] as? Int == 2, "\(result.standardOutput)")
         #expect(result.summary?["imported"] as? Int == 1, "\(result.standardOutput)")
-        let fifo = try #require(SourceNamesSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
+        let fifo = try #require(SourceLinkSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
         #expect(fifo["status"] as? String == "skipped")
         #expect(fifo["errorCode"] as? String == "not-a-regular-file")
         #expect(fifo["error"] as? String == "\(pipe): \(fifoReason)")
-        let sock = try #require(SourceNamesSafetyTests.outcome(result, "c.sock"), "\(result.standardOutput)")
+        let sock = try #require(SourceLinkSafetyTests.outcome(result, "c.sock"), "\(result.standardOutput)")
         #expect(sock["errorCode"] as? String == "not-a-regular-file")
         #expect(sock["error"] as? String == "\(socket): it is a socket, not a regular file; Dossier reads only regular files, "
             + "and never opens anything else")
