@@ -9,18 +9,9 @@ import Testing
 /// said, never opened.
 @Suite("Every name found is a source, and is said")
 struct SourceNamesSafetyTests {
-    /// Makes a Unix socket at `path` (bound, then closed: the socket file stays).
-    static func makeSocket(at path: String) {
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(socket >= 0)
-        defer { close(socket) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
+    /// The summary's total, imported, duplicate and skipped counts.
+    static func counts(_ result: DossierBinary.Result) -> [Int?] {
+        ["total", "imported", "duplicate", "skipped"].map { result.summary?[$0] as? Int }
     }
 
     @Test("A photo with two names (hard links) in two pets' folders is filed under each, each name with its line; a third name in the first pet's folder is a duplicate")
@@ -34,9 +25,7 @@ struct SourceNamesSafetyTests {
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--create", "--json"], in: folder.url)
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.summary?["total"] as? Int == 3, "\(result.standardOutput)")
-        #expect(result.summary?["imported"] as? Int == 2, "\(result.standardOutput)")
-        #expect(result.summary?["duplicate"] as? Int == 1, "\(result.standardOutput)")
+        #expect(SourceNamesSafetyTests.counts(result) == [3, 2, 1, 0], "\(result.standardOutput)")
         let milo = try #require(SourceLinkSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
         #expect(milo["status"] as? String == "imported")
         #expect(milo["subject"] as? String == "pets/milo")
@@ -79,16 +68,15 @@ struct SourceNamesSafetyTests {
         let pipe = folder.path("dump/pets/rex/b.jpg")
         #expect(mkfifo(pipe, 0o644) == 0)
         let socket = folder.path("dump/pets/rex/c.sock")
-        SourceNamesSafetyTests.makeSocket(at: socket)
+        // Bound, then closed: the socket's file stays.
+        close(SafetyFixtures.unixSocket(at: socket, type: SOCK_STREAM))
         let fifoReason = "it is a FIFO (a named pipe), not a regular file; Dossier reads only regular files, and never opens anything else"
 
         // Opening the FIFO to read it would wait for a writer for ever: the import ends.
         let result = try DossierBinary.run(["import", "dump", "--library", "Library", "--create", "--json"], in: folder.url)
 
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-        #expect(result.summary?["total"] as? Int == 3, "\(result.standardOutput)")
-        #expect(result.summary?["skipped"] as? Int == 2, "\(result.standardOutput)")
-        #expect(result.summary?["imported"] as? Int == 1, "\(result.standardOutput)")
+        #expect(SourceNamesSafetyTests.counts(result) == [3, 1, 0, 2], "\(result.standardOutput)")
         let fifo = try #require(SourceLinkSafetyTests.outcome(result, "b.jpg"), "\(result.standardOutput)")
         #expect(fifo["status"] as? String == "skipped")
         #expect(fifo["errorCode"] as? String == "not-a-regular-file")

@@ -75,8 +75,8 @@ public struct SourceDiscovery: Sendable {
             let name: String
         }
 
-        /// Adds a file found at `path`, unless that name was found already; `folder` is the
-        /// identity of the folder holding it, when known.
+        /// Adds `source`, unless its name in `folder` (the device and inode of the folder holding
+        /// it, when known) was found already.
         mutating func add(_ source: SourceFile, in folder: FileIdentity?) {
             guard let folder else { return found.append(.file(source)) }
             if names.insert(Name(folder: folder, name: (source.path as NSString).lastPathComponent)).inserted {
