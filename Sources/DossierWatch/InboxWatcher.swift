@@ -113,6 +113,8 @@ public final class InboxWatcher: @unchecked Sendable {
     private var removedWhileHanded: Set<String> = []
     /// Libraries met in the inbox and left alone, each said once.
     private var passedOver: Set<String> = []
+    /// FIFOs, sockets and devices met in the inbox, each said once while it is there, never opened.
+    private var notRegular: Set<String> = []
     /// The mounts as they were at the last scan: a folder in the inbox that is a mount point may
     /// be a library, or a folder of one, mounted there.
     private var mounts = MountTable(mounts: [])
@@ -408,6 +410,7 @@ public final class InboxWatcher: @unchecked Sendable {
         writing = writing.filter { FileStamp.of($0) != nil }
         let gone = remembered.keys.filter { FileStamp.of($0) == nil }
         forget(gone)
+        notRegular = notRegular.filter { NotARegularFile.kind(at: $0) != nil }
         scan(inbox, watching: polling == nil)
         let found = settling.count - before
         if always || found > 0 {
@@ -509,10 +512,21 @@ public final class InboxWatcher: @unchecked Sendable {
     /// A file found by reading a folder: settling unless it is being written, already handed
     /// on, or stayed in the inbox unchanged.
     private func offer(_ path: String, now: ContinuousClock.Instant) {
-        guard !writing.contains(path), settling[path] == nil, handed[path] == nil,
-              let (stamp, _) = FileStamp.of(path), remembered[path] != stamp
-        else { return }
+        guard !writing.contains(path), settling[path] == nil, handed[path] == nil else { return }
+        guard let (stamp, _) = FileStamp.of(path) else { return passOverNotRegular(path) }
+        guard remembered[path] != stamp else { return }
         settling[path] = SettlingFile(stamp: stamp, since: now)
+    }
+
+    /// Says once (not at every rescan) that a FIFO, socket or device in the inbox is left alone,
+    /// unopened (`NotARegularFile`); said again only if it goes and another comes at its name.
+    private func passOverNotRegular(_ path: String) {
+        guard let kind = NotARegularFile.kind(at: path), notRegular.insert(path).inserted else { return }
+        logger.record(.passedOver, level: .warning, [
+            "source": "\(SourcePath.displayed(path))",
+            "reason": "\(NotARegularFile.reason(kind: kind)); it stays in the inbox",
+            "code": "\(NotARegularFile.code)",
+        ])
     }
 
     private func handle(_ events: [InboxEvent]) {
@@ -576,7 +590,7 @@ public final class InboxWatcher: @unchecked Sendable {
     /// A file closed after writing or moved in: settling, unless it is as it was when it stayed.
     private func written(_ path: String, now: ContinuousClock.Instant) {
         writing.remove(path)
-        guard let (stamp, _) = FileStamp.of(path) else { return }
+        guard let (stamp, _) = FileStamp.of(path) else { return passOverNotRegular(path) }
         // Written again after it was taken: taken again once settled.
         if remembered[path] == stamp { return }
         settling[path] = SettlingFile(stamp: stamp, since: now)

@@ -36,7 +36,8 @@ public enum WatchEvent: String, CaseIterable, Sendable {
     /// times `--settle`.
     case incomplete
     /// A folder in the inbox left alone: a Dossier library (this one, seen through a second
-    /// mount, or another moved in), which is never taken apart.
+    /// mount, or another moved in), which is never taken apart, or a report's site; or a FIFO,
+    /// socket or device (`code` `not-a-regular-file`), never opened: each said once.
     case passedOver = "passed-over"
     /// The inbox read again, and why.
     case rescan

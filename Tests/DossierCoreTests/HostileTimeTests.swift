@@ -24,6 +24,22 @@ struct HostileTimeTests {
         #expect(SourceFile.nanoseconds(of: timespec(tv_sec: 9_223_372_036, tv_nsec: 999_999_999)) == .max)
     }
 
+    @Test("A status proves nothing while its change time is within the file system's grain of when it was taken: three seconds for whole seconds, 50 ms for finer times; a change time in the future never proves anything")
+    func racyStatuses() {
+        let taken: Int64 = 1_700_000_010_250_000_000
+        // Whole seconds (ext4 of 128-byte inodes, FAT): an edit later in that second, or FAT's two, looks the same.
+        #expect(SourceFile.statusIsRacy(changeTime: 1_700_000_010_000_000_000, takenAt: taken))
+        #expect(SourceFile.statusIsRacy(changeTime: 1_700_000_008_000_000_000, takenAt: taken))
+        #expect(!SourceFile.statusIsRacy(changeTime: 1_700_000_007_000_000_000, takenAt: taken))
+        // Finer times: a clock tick.
+        #expect(SourceFile.statusIsRacy(changeTime: 1_700_000_010_210_000_001, takenAt: taken))
+        #expect(!SourceFile.statusIsRacy(changeTime: 1_700_000_010_150_000_001, takenAt: taken))
+        #expect(SourceFile.statusIsRacy(changeTime: .max, takenAt: taken))
+        #expect(!SourceFile.statusIsRacy(changeTime: .min, takenAt: taken))
+        #expect(SourceFile.statusIsRacy(changeTime: nil, takenAt: taken))
+        #expect(SourceFile.statusIsRacy(changeTime: 1_700_000_007_000_000_000, takenAt: nil))
+    }
+
     @Test("An instant whose wall clock would leave the years 1 to 9999 reads as the nearest end", arguments: [
         (253_402_297_200.0, "Asia/Seoul", "9999-12-31T23:59:59"),  // a PNG's tIME of 9999-12-31 23:00 UTC, in +09:00
         (9.2e18, "UTC", "9999-12-31T23:59:59"),  // a movie header's 64-bit time

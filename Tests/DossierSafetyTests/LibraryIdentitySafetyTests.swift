@@ -226,6 +226,30 @@ struct LibraryIdentitySafetyTests {
         #expect(folder.files(under: "NEW/pets/rex/photos").count == 1)
     }
 
+    @Test("an import that finds nothing an importer reads (a link it does not follow, a file of no kind it knows) makes no library, and says each as ever",
+          arguments: [("onlylinks", Int32(3), "link-not-followed"), ("unknown/blob.bin", Int32(0), nil)])
+    func nothingReadableMakesNoLibrary(path: String, status: Int32, errorCode: String?) throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("onlylinks"), withIntermediateDirectories: true)
+        let outside = try folder.write("2024-03-01 Rex weight 400 g\n", to: "elsewhere/weights.txt")
+        #expect(symlink(outside, folder.path("onlylinks/x")) == 0)
+        try folder.write((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }, to: "unknown/blob.bin")
+
+        let imported = try DossierBinary.run(["import", path, "--library", "NEW", "--json"], in: folder.url)
+
+        #expect(imported.status == status, "\(imported.standardOutput)\(imported.standardError)")
+        #expect(imported.outcomes.count == 1, "\(imported.standardOutput)")
+        #expect(imported.outcomes.first?["status"] as? String == "skipped")
+        #expect(imported.outcomes.first?["errorCode"] as? String == errorCode)
+        #expect(!imported.standardError.contains("created library"), "\(imported.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("NEW")))
+        // A file an importer reads beside them does make it.
+        try folder.write(SafetyFixtures.jpeg(seed: 12), to: "onlylinks/pets/rex/a.jpg")
+        let made = try DossierBinary.run(["import", "--create", path, "onlylinks", "--library", "NEW"], in: folder.url)
+        #expect(made.standardError.contains("dossier: created library at \(folder.path("NEW"))"), "\(made.standardError)")
+        #expect(folder.files(under: "NEW/pets/rex/photos").count == 1)
+    }
+
     @Test("a missing index is rebuilt from the folders before anything is filed: photos dated by their file's time are not filed twice")
     func aMissingIndexIsRebuiltBeforeFiling() throws {
         let folder = try TemporaryFolder()

@@ -2,6 +2,8 @@ import CImageShims
 import DossierCore
 import Foundation
 import DossierTestSupport
+import Glibc
+import Testing
 
 /// Inputs the safety suite builds for itself: real-looking photos and logs, made in code.
 enum SafetyFixtures {
@@ -81,6 +83,20 @@ enum SafetyFixtures {
         precondition(result == 0, "the test JPEG could not be encoded")
         defer { dossier_buffer_free(&output) }
         return Array(UnsafeBufferPointer(start: output.data, count: output.size))
+    }
+
+    /// A Unix socket of `type` bound at `path` (its file made there); the caller closes it.
+    static func unixSocket(at path: String, type: __socket_type) -> Int32 {
+        let socket = Glibc.socket(AF_UNIX, Int32(type.rawValue), 0)
+        #expect(socket >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        return socket
     }
 
     /// The bytes of a file, or nil when there is none (or it cannot be read).

@@ -105,6 +105,87 @@ struct SourceStatusSafetyTests {
         #expect(holdsOriginal, "the first photo is gone")
     }
 
+    @Test("On a file system of whole-second times, a photo fixed in place in the second it was imported, its time put back, is filed by import --move before it is removed, never settled unread by its status")
+    func aFixInTheSecondOfItsImportIsFiled() throws {
+        let tools = try TemporaryFolder()
+        defer { withExtendedLifetime(tools) {} }
+        let preload = try SourceTampering.library(in: tools)
+        let original = SafetyFixtures.datedJPEG(taken: SourceStatusSafetyTests.taken, seed: 5)
+        // Imported, then fixed in the same second: its change time, in whole seconds, stays the same.
+        let (folder, fixedBytes) = try SourceTampering.withinOneSecond(prepare: WatchSafetyTests.prepare) { folder in
+            let source = try folder.write(original, to: "dump/pets/rex/IMG_0005.JPG")
+            let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url,
+                                              environment: SourceTampering.wholeSeconds(preload))
+            #expect(first.outcomes.first?["status"] as? String == "imported", "\(first.standardOutput)\(first.standardError)")
+            return try SourceStatusSafetyTests.fixDate(of: source)
+        }
+
+        let moved = try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url,
+                                          environment: SourceTampering.wholeSeconds(preload))
+
+        #expect(moved.status == 0, "\(moved.standardOutput)\(moved.standardError)")
+        let outcome = try #require(moved.outcomes.first)
+        #expect(outcome["status"] as? String == "imported", "\(moved.standardOutput)")
+        #expect(outcome["taken"] as? String == "2024-03-02T09:30:00", "\(moved.standardOutput)")
+        #expect(outcome["sourceRemoved"] as? Bool == true, "\(moved.standardOutput)")
+        let filed = SourceStatusSafetyTests.filedPhotos(folder)
+        #expect(filed.count == 2, "\(filed.keys.sorted())")
+        let (holdsFixed, holdsOriginal) = (filed.values.contains(fixedBytes), filed.values.contains(original))
+        #expect(holdsFixed, "the fixed bytes are not filed")
+        #expect(holdsOriginal, "the first photo is gone")
+    }
+
+    @Test("On a file system of whole-second times, a log corrected in place in the second it was imported, its time put back, is read again by the next import")
+    func aLogCorrectedInTheSecondOfItsImportIsReadAgain() throws {
+        let tools = try TemporaryFolder()
+        defer { withExtendedLifetime(tools) {} }
+        let preload = try SourceTampering.library(in: tools)
+        let log = "2024-03-01 Rex weight 400 g\n2024-03-02 Rex weight 410 g\n"
+        let (folder, _) = try SourceTampering.withinOneSecond(prepare: WatchSafetyTests.prepare) { folder in
+            let source = try folder.write(log, to: "dump/pets/rex/weights.txt")
+            let first = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url,
+                                              environment: SourceTampering.wholeSeconds(preload))
+            #expect(first.outcomes.first?["status"] as? String == "imported", "\(first.standardOutput)\(first.standardError)")
+            // 410 g was a misreading: 416 g, the same number of bytes.
+            try SourceTampering.editInPlace(source, at: log.utf8.count - 4, to: Array("6".utf8))
+        }
+
+        let again = try DossierBinary.run(["import", "dump", "--library", "Library", "--json"], in: folder.url,
+                                          environment: SourceTampering.wholeSeconds(preload))
+
+        #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+        let outcome = try #require(again.outcomes.first)
+        #expect(outcome["status"] as? String == "imported", "\(again.standardOutput)")
+        #expect((outcome["records"] as? [String: Any])?["added"] as? Int == 1, "\(again.standardOutput)")
+        #expect((outcome["records"] as? [String: Any])?["removed"] as? Int == 1, "\(again.standardOutput)")
+        #expect(SourceHistorySafetyTests.weights(folder) == ["2024-03-01 400", "2024-03-02 416"])
+    }
+
+    @Test("On a file system of whole-second times, a source changed in the second it was read, its time put back, is not removed by import --move: its bytes are hashed again first")
+    func aSourceChangedInTheSecondItWasReadIsKept() throws {
+        let tools = try TemporaryFolder()
+        defer { withExtendedLifetime(tools) {} }
+        let preload = try SourceTampering.library(in: tools)
+        let log = "2024-03-01 Rex weight 400 g\n"
+        let (folder, moved) = try SourceTampering.withinOneSecond(prepare: WatchSafetyTests.prepare) { folder in
+            let source = try folder.write(log, to: "dump/pets/rex/weights.txt")
+            // Each time Dossier closes the log, another process writes another last digit of the
+            // weight and puts the log's times back; in whole seconds, its change time stays.
+            return try DossierBinary.run(["import", "dump", "--library", "Library", "--move", "--json"], in: folder.url,
+                                         environment: SourceTampering.wholeSeconds(preload, [
+                                             "DOSSIER_TEST_EDIT_PATH": source, "DOSSIER_TEST_EDIT_OFFSET": "\(log.utf8.count - 4)",
+                                             "DOSSIER_TEST_EDIT_BYTES": "123456789"]))
+        }
+
+        #expect(moved.status == 0, "\(moved.standardOutput)\(moved.standardError)")
+        let outcome = try #require(moved.outcomes.first)
+        #expect(outcome["sourceRemoved"] as? Bool != true, "\(moved.standardOutput)")
+        #expect((outcome["warnings"] as? [String])?.contains("not removed: the source changed during the import") == true,
+                "\(moved.standardOutput)")
+        let now = try #require(SafetyFixtures.contents(folder.path("dump/pets/rex/weights.txt")))
+        #expect(now.count == log.utf8.count && now != Array(log.utf8))
+    }
+
     @Test("A source changed after it was read (the same size and time, a new change time) is not removed by import --move")
     func aSourceChangedAfterItWasReadIsKept() throws {
         let folder = try WatchSafetyTests.prepare()

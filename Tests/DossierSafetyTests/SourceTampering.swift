@@ -13,6 +13,10 @@ import Testing
 ///   binary closes a descriptor it opened on the path, the byte at the offset is changed to the
 ///   next of the bytes (round and round), in place, and the file's times are put back as they were
 ///   before the first change: the same size and the same modification time, a new change time.
+/// - `DOSSIER_TEST_WHOLE_SECONDS`: every file's times, as the binary's `stat`, `lstat`, `fstat` and
+///   `fstatat` give them, are whole seconds, as a file system of whole-second times (ext4 made
+///   with 128-byte inodes, ext3, HFS+) keeps them: an edit later in the same second leaves the
+///   same change time (`wholeSeconds`, `withinOneSecond`).
 enum SourceTampering {
     static func library(in folder: TemporaryFolder) throws -> String {
         let source = try folder.write("""
@@ -82,6 +86,43 @@ enum SourceTampering {
                 real_close(descriptor);
             }
 
+            static int wholeSeconds(void) {
+                static int answer = -1;
+                if (answer < 0) answer = getenv("DOSSIER_TEST_WHOLE_SECONDS") != NULL;
+                return answer;
+            }
+
+            #define WHOLE_SECONDS(info) if (result == 0 && wholeSeconds()) { \\
+                (info)->st_atim.tv_nsec = 0; (info)->st_mtim.tv_nsec = 0; (info)->st_ctim.tv_nsec = 0; }
+            #define NEXT(name) static __typeof__(name) *next = NULL; if (next == NULL) next = (__typeof__(name) *)dlsym(RTLD_NEXT, #name);
+
+            int stat(const char *path, struct stat *info) {
+                NEXT(stat); int result = next(path, info); WHOLE_SECONDS(info); return result;
+            }
+            int lstat(const char *path, struct stat *info) {
+                NEXT(lstat); int result = next(path, info); WHOLE_SECONDS(info); return result;
+            }
+            int fstat(int descriptor, struct stat *info) {
+                NEXT(fstat); int result = next(descriptor, info); WHOLE_SECONDS(info); return result;
+            }
+            int fstatat(int folder, const char *path, struct stat *info, int flags) {
+                NEXT(fstatat);
+                int result = next(folder, path, info, flags); WHOLE_SECONDS(info); return result;
+            }
+            int stat64(const char *path, struct stat64 *info) {
+                NEXT(stat64); int result = next(path, info); WHOLE_SECONDS(info); return result;
+            }
+            int lstat64(const char *path, struct stat64 *info) {
+                NEXT(lstat64); int result = next(path, info); WHOLE_SECONDS(info); return result;
+            }
+            int fstat64(int descriptor, struct stat64 *info) {
+                NEXT(fstat64); int result = next(descriptor, info); WHOLE_SECONDS(info); return result;
+            }
+            int fstatat64(int folder, const char *path, struct stat64 *info, int flags) {
+                NEXT(fstatat64);
+                int result = next(folder, path, info, flags); WHOLE_SECONDS(info); return result;
+            }
+
             #define MODE(flags) mode_t mode = 0; \\
                 if ((flags) & O_CREAT) { va_list list; va_start(list, flags); mode = va_arg(list, int); va_end(list); }
 
@@ -112,6 +153,31 @@ enum SourceTampering {
         build.waitUntilExit()
         try #require(build.terminationStatus == 0, "clang could not build the tampering library")
         return library
+    }
+
+    /// The environment that has the binary see every file's times in whole seconds (`preload` from
+    /// `library(in:)`), with `more` of the variables above.
+    static func wholeSeconds(_ preload: String, _ more: [String: String] = [:]) -> [String: String] {
+        more.merging(["LD_PRELOAD": preload, "DOSSIER_TEST_WHOLE_SECONDS": "1"]) { $1 }
+    }
+
+    /// Runs `body` on a folder made by `prepare`, from the top of a second, and again on a folder
+    /// prepared anew (at most five times in all) until it ended within that same second: then
+    /// every change time it left shows, in whole seconds, as the second of the one before it, as
+    /// a file system of whole seconds keeps them. (On a busy machine that never comes, the last
+    /// run stands: what the test expects holds all the same, it only proves less.)
+    static func withinOneSecond<T>(prepare: () throws -> TemporaryFolder,
+                                   _ body: (TemporaryFolder) throws -> T) throws -> (folder: TemporaryFolder, result: T) {
+        for attempt in 1...5 {
+            let folder = try prepare()
+            // To the top of the next second, as a file system's own clock counts them.
+            let start = Date().timeIntervalSince1970
+            Thread.sleep(forTimeInterval: 1.02 - start.truncatingRemainder(dividingBy: 1))
+            let second = Int(Date().timeIntervalSince1970)
+            let result = try body(folder)
+            if Int(Date().timeIntervalSince1970) == second || attempt == 5 { return (folder, result) }
+        }
+        preconditionFailure("unreachable")
     }
 
     /// Changes the bytes at `offset` of the file in place, keeping its size, and puts its access

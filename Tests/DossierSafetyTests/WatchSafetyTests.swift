@@ -404,16 +404,8 @@ struct WatchSafetyTests {
     func systemdNotifications() async throws {
         let folder = try WatchSafetyTests.prepare()
         let socketPath = folder.path("notify.sock")
-        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        #expect(socket >= 0)
+        let socket = SafetyFixtures.unixSocket(at: socketPath, type: SOCK_DGRAM)
         defer { close(socket) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let daemon = try WatchDaemon(inbox: "inbox", library: "Library", in: folder.url,

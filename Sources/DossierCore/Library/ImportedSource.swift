@@ -19,6 +19,10 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
     public var device: Int64?
     public var inode: Int64?
     public var changeTime: Int64?
+    /// When that status was taken (ns): a change time too close to it proves nothing
+    /// (`SourceFile.statusIsRacy`), and the source is hashed before it is settled by it. Nil in a
+    /// row from before it was kept: hashed too.
+    public var statusTakenAt: Int64?
     public var sha256: String
     public var subject: String
     /// The filed file holding its content, relative to the library root.
@@ -46,6 +50,13 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         device = source.identity.map { Int64(bitPattern: $0.device) }
         inode = source.identity.map { Int64(bitPattern: $0.inode) }
         changeTime = source.changeTime
+        statusTakenAt = source.statusTakenAt
+    }
+
+    /// Whether its status alone proves a file of that status unchanged since it was read: it was
+    /// not racy when taken (`SourceFile.statusIsRacy`). Else the file's bytes must hash to `sha256`.
+    public var statusProvesUnchanged: Bool {
+        !SourceFile.statusIsRacy(changeTime: changeTime, takenAt: statusTakenAt)
     }
 
     /// The device and inode it was read from, when the row keeps them.
@@ -59,6 +70,7 @@ public struct ImportedSource: Codable, Equatable, Sendable, FetchableRecord, Per
         case requestedSubject = "requested_subject"
         case modificationTime = "mtime_ns"
         case changeTime = "ctime_ns"
+        case statusTakenAt = "status_at_ns"
         case filedPath = "filed_path"
         case departedAt = "departed_at"
     }

@@ -336,6 +336,14 @@ public final class LibraryIndex: Sendable {
                 table.add(column: "btime_ns", .integer)
             }
         }
+        migrator.registerMigration("v12-source-status-taken-at") { db in
+            // When a source's status was taken: one whose change time was too close to it (an
+            // edit later in the same second keeps it, on a file system of whole seconds) is hashed
+            // before it is settled by it. Rows from before have none, and are hashed once too.
+            try db.alter(table: ImportedSource.databaseTableName) { table in
+                table.add(column: "status_at_ns", .integer)
+            }
+        }
         return migrator
     }
 
@@ -811,7 +819,7 @@ public final class LibraryIndex: Sendable {
             try ImportedSource.filter(damaged.contains(Column("filed_path"))).deleteAll(db)
             // What the folders show says nothing of the sources: each is read and hashed at its
             // next import, and its status kept again then.
-            try db.execute(sql: "UPDATE source SET device = NULL, inode = NULL, ctime_ns = NULL")
+            try db.execute(sql: "UPDATE source SET device = NULL, inode = NULL, ctime_ns = NULL, status_at_ns = NULL")
             try FiledFile.deleteAll(db)
             for file in files { try file.insert(db) }
             try FiledRendition.deleteAll(db)

@@ -44,16 +44,31 @@ public struct ImportPipeline: Sendable {
     {
         // Walking the folders blocks: on the blocking executor too.
         let found = await BlockingWork.run { SourceDiscovery(library: LibraryBoundary(root: layout.root.path)).discover(paths) }
-        // A library is made only once a file to read is found: paths that are all missing,
-        // unreadable or passed over (a typo, an empty folder) leave no empty library behind.
-        // Decided before the library is opened, so nothing is made only to be deleted again.
+        // A library is made only once a source an importer reads is found: paths that are all
+        // missing, unreadable, passed over, links not followed or files of no kind Dossier reads
+        // (a typo, an empty folder) leave no empty library behind. Decided before the library is
+        // opened, so nothing is made only to be deleted again.
         var pipeline = self
-        if options.access == .creatingIfAbsent, !found.contains(where: { if case .file = $0 { true } else { false } }) {
+        if options.access == .creatingIfAbsent,
+           try await BlockingWork.run({ () throws(LibraryError) -> Bool in
+               try !LibraryIdentity.state(of: layout).isIdentified && !holdsAReadableSource(found)
+           }) {
             var options = self.options
             options.access = .existingIfAny
             pipeline = ImportPipeline(registry: registry, layout: layout, options: options, logger: logger, stepObserver: stepObserver)
         }
         return try await pipeline.run(found: found, listeners: extraListeners, whileWaitingForLock: whileWaitingForLock)
+    }
+
+    /// Whether any file found is one an importer reads, by its first bytes (`sniff`), stopping at
+    /// the first: asked only where a library would be made for it, so a folder of nothing Dossier
+    /// reads makes none.
+    private func holdsAReadableSource(_ found: [SourceDiscovery.Found]) -> Bool {
+        found.contains { entry in
+            guard case .file(let source) = entry, source.link.map({ $0 == .followed }) ?? true,
+                  let head = try? SourceWorker.sniffedHead(of: source) else { return false }
+            return registry.importer(for: head) != nil
+        }
     }
 
     /// Imports sources already found (the daemon's settled files, each routed below its inbox),
@@ -426,15 +441,17 @@ public struct ImportPipeline: Sendable {
     /// Removes a source once its content is safe in the library: the file that holds it there is
     /// a regular file (no link) whose bytes hash to what was filed, fsynced with its folder, and
     /// the source is neither inside the library (by device and inode, whatever path or mount it
-    /// is seen through) nor that very file, and has not changed since it was read. A source read
+    /// is seen through) nor that very file, and has not changed since it was read: its whole
+    /// status is as found, and, where that status proves nothing (racy when taken, or its change
+    /// time alone moved), its bytes hash again to `digestAsRead`. A source read
     /// from the quarantine (`dossier quarantine retry`) leaves it the same way, with its note.
     ///
     /// The index learns the source departed before it goes (with the commit that recorded it,
     /// `departure`, or here), so a file that lands on its path later is never taken for it
     /// edited (and never replaces its records); if it cannot be removed after all, that is
     /// taken back.
-    func removeSource(_ source: SourceFile, safeCopies: [SafeCopy], outcome: SourceOutcome,
-                              index: any LibraryCatalog, departure: SourceDeparture?) -> SourceOutcome {
+    func removeSource(_ source: SourceFile, safeCopies: [SafeCopy], digestAsRead: ContentDigest?, outcome: SourceOutcome,
+                      index: any LibraryCatalog, departure: SourceDeparture?) -> SourceOutcome {
         var departure = departure
         func kept(_ reason: String) -> SourceOutcome {
             if let departure { try? index.undo(departure) }
@@ -466,9 +483,19 @@ public struct ImportPipeline: Sendable {
         }
         // Its whole status as when it was found (a same-size edit whose time was put back moves its
         // change time): bytes that changed after they were read are never removed unfiled.
-        guard let info = SourcePath.status(target, followingLinks: source.link == .followed && !quarantined),
-              SourceFile(path: target, info: info).isUnchanged(since: source) else {
+        guard let info = SourcePath.status(target, followingLinks: source.link == .followed && !quarantined) else {
             return kept("the source changed during the import")
+        }
+        let now = SourceFile(path: target, info: info)
+        // A status taken too soon after the file's last change proves nothing (an edit later in the
+        // same second keeps it, on a file system of whole seconds), and a change time that alone
+        // moved may be another name of the file removed (hard links) as well as an edit: either
+        // way its bytes are read again, and it goes only if they are still those filed.
+        let changeTimeAlone = now.onlyChangeTimeMoved(since: source)
+        guard changeTimeAlone || now.isUnchanged(since: source) else { return kept("the source changed during the import") }
+        if source.statusIsRacy || changeTimeAlone {
+            guard let digestAsRead else { return kept("its bytes could not be checked again against those filed") }
+            guard (try? source.currentDigest()) == digestAsRead else { return kept("the source changed during the import") }
         }
         if quarantined {
             do {

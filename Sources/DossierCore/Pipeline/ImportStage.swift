@@ -4,7 +4,8 @@
 public enum ImportStage: String, CaseIterable, Codable, Sendable {
     /// Sources are found: `SourceDiscovery` walks the paths an import names; `InboxWatcher` hands
     /// on the inbox's settled files. One imported before and unchanged since is settled from the
-    /// index without a byte read (`SourceWorker.unchangedImport`).
+    /// index without a byte read (`SourceWorker.unchangedImport`; hashed, when its status was
+    /// racy when taken).
     case discover
     /// Its first bytes are read and the importer that recognises them is picked
     /// (`SourceWorker.sniffedHead`, `PluginRegistry.importer(for:)`); nothing that reads it is

@@ -33,7 +33,8 @@ public struct SourceInProgress: Sendable {
     public var path: String {
         switch found {
         case .file(let source): return source.path
-        case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _): return path
+        case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _), .notRegularFile(let path, _):
+            return path
         }
     }
 
@@ -110,6 +111,9 @@ struct WorkedSource: Sendable {
     var safeCopies: [SafeCopy] = []
     /// The source's bytes kept under `originals/` (`OriginalsPolicy`), for the index.
     var originals: [KeptOriginal] = []
+    /// SHA-256 of the source's bytes, where no row or kept copy below carries it (a text source
+    /// another one's kept copy stands for, one hashed to prove its status): see `digestAsRead`.
+    var sourceDigest: ContentDigest?
     /// The library itself failed while this source was worked on: the import stops.
     var libraryFailure: LibraryError?
 
@@ -121,6 +125,13 @@ struct WorkedSource: Sendable {
         self.imported = imported
         self.pendingRecords = pendingRecords
         self.customItems = customItems
+    }
+
+    /// SHA-256 of the source's bytes as they were read (or hashed to prove them unchanged): what
+    /// a source whose status was racy, or whose change time alone moved, must still hash to
+    /// before it is removed (`ImportPipeline.removeSource`).
+    var digestAsRead: ContentDigest? {
+        sourceDigest ?? keptCopy?.digest ?? imported.flatMap { ContentDigest(hex: $0.sha256) }
     }
 
     /// Takes in what another file from the same source came to (a second photo in it, or one a

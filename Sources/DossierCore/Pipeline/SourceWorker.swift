@@ -30,7 +30,7 @@ struct SourceWorker: Sendable {
     /// The source's first bytes: `ImportPipeline.sniffLength` of them, more for text whose head
     /// holds fewer than three whole lines, doubling up to `ImportPipeline.longestTextSniff`, so
     /// importers tell text formats apart by lines, not by a cut-off first one.
-    func sniffedHead(of source: SourceFile) throws -> [UInt8] {
+    static func sniffedHead(of source: SourceFile) throws -> [UInt8] {
         var length = ImportPipeline.sniffLength
         while true {
             let head = try DurableFileSystem.readHead(of: source, count: length)
@@ -114,6 +114,7 @@ struct SourceWorker: Sendable {
             source: source.path, status: .duplicate, subject: try routeSubject.map { try Subject(parsing: $0) },
             destination: layout.root.appendingPathComponent(already.path).path), source: source)
         worked.safeCopies = [SafeCopy(path: already.path, digest: digest)]
+        worked.sourceDigest = digest
         worked.standInRows = standing.map {
             SourceYearFile(sourcePath: source.path, keptPath: already.path, yearFile: $0.yearFile, routeSubject: routeSubject,
                            departedAt: options.history == .departed ? ImportPipeline.now() : nil)
@@ -126,12 +127,9 @@ struct SourceWorker: Sendable {
     func dryRunDigest(of source: SourceFile, for importer: any Importer) throws -> ContentDigest? {
         guard importer.keepsSource, options.dryRun else { return nil }
         return try step(.keep, source) {
-            let descriptor: Int32
-            do { descriptor = try source.openForReading() } catch {
+            do { return try source.currentDigest() } catch let error as SourceReadError {
                 throw ImportFailure(path: source.path, stage: .keep, reason: "cannot be read: \(error)")
             }
-            defer { close(descriptor) }
-            return try ScratchFile.hash(descriptor).1
         }
     }
 
@@ -182,6 +180,15 @@ struct SourceWorker: Sendable {
         }
         // Its renditions too: one damaged or gone has the source read again, and made anew.
         if filedPhoto != nil, try !filer.renditionsAreWhole(of: earlier.filedPath) { return nil }
+        // A status taken too soon after the file's last change (`SourceFile.statusIsRacy`: on a
+        // file system of whole seconds, an edit later in that second keeps it) proves nothing:
+        // the source is hashed, and settled only if its bytes are those read then. Its status is
+        // recorded again as now found, which proves it unchanged next time once it is not racy.
+        var hashed: ContentDigest?
+        if !earlier.statusProvesUnchanged {
+            guard let digest = ContentDigest(hex: earlier.sha256), (try? source.currentDigest()) == digest else { return nil }
+            hashed = digest
+        }
         let subject = try? Subject(parsing: earlier.subject)
         // The other files the source gave (a source may give several) must be whole too.
         var others: [String] = []
@@ -199,6 +206,11 @@ struct SourceWorker: Sendable {
                                                          destination: filed.path), source: source)
         worked.outcome.alsoFiled = others
         worked.safeCopies = safeCopies
+        if let hashed {
+            worked.sourceDigest = hashed
+            worked.imported = ImportedSource(source, requestedSubject: earlier.requestedSubject, sha256: earlier.sha256,
+                                             subject: earlier.subject, filedPath: earlier.filedPath)
+        }
         return worked
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// user's photos or notes.
 /// Symbolic links met while walking are followed only to a file inside the folder named
 /// (`SourceLink`): never to a folder, so a link cycle cannot make the walk endless, and never
-/// out of it; a link named itself is followed.
+/// out of it; a link named itself is followed. A FIFO, socket or device is found, never opened
+/// (`NotARegularFile`).
 public struct SourceDiscovery: Sendable {
     /// The library being imported into: never walked, and refused when named.
     public var library: LibraryBoundary?
@@ -26,9 +27,12 @@ public struct SourceDiscovery: Sendable {
         /// A file or folder whose name is passed over (hidden, a tool's, still being written),
         /// with `SkippedNames`' code and reason: said, never imported.
         case passedOverName(path: String, code: String, reason: String)
+        /// A FIFO, a socket or a device (`NotARegularFile`), and what it is: said, never opened.
+        case notRegularFile(path: String, kind: String)
     }
 
-    /// Each file once, even when named twice or reached through two named folders.
+    /// Each name of a file once, even when named twice or reached through two named folders;
+    /// two names of one file (hard links) are two sources.
     public func discover(_ paths: [String]) -> [Found] {
         var walk = Walk(mounts: MountTable.current())
         for path in paths {
@@ -45,7 +49,7 @@ public struct SourceDiscovery: Sendable {
         return found.filter { entry in
             switch entry {
             case .file(let source): return seen.insert(source.path).inserted
-            case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _):
+            case .unreadable(let path, _), .passedOver(let path, _), .passedOverName(let path, _, _), .notRegularFile(let path, _):
                 return seen.insert(path).inserted
             }
         }
@@ -56,15 +60,28 @@ public struct SourceDiscovery: Sendable {
         /// Read once a walk: a folder that is a mount point may show a library, or a folder of one.
         let mounts: MountTable
         var found: [Found] = []
-        /// Device and inode of each file found, and whether it was reached through a link: one
-        /// reached twice (a folder named and a link to it, both on the command line) is one
-        /// source, not a second that `--move` finds gone. A link followed to a file of the folder
-        /// is a source of its own beside the file (each removed by `--move`: the link, the file).
-        var files: Set<[UInt64]> = []
+        /// Each name found, as its folder's device and inode and the name in it: one reached twice
+        /// (a folder named and a link to it, both on the command line) is one source, not a second
+        /// that `--move` finds gone. Two names of one file are two sources, each said and routed
+        /// by its own path: hard links in two subjects' folders file the photo under each, and a
+        /// link followed to a file of the folder is a source beside the file (`--move` removes
+        /// each name once its bytes are filed).
+        var names: Set<Name> = []
+        /// The device and inode of each folder walked into, by its path.
+        var folders: [String: FileIdentity] = [:]
 
-        mutating func add(_ source: SourceFile) {
-            let key: [UInt64] = source.identity.map { [$0.device, $0.inode, source.link == nil ? 0 : 1] } ?? []
-            if key.isEmpty || files.insert(key).inserted { found.append(.file(source)) }
+        struct Name: Hashable {
+            let folder: FileIdentity
+            let name: String
+        }
+
+        /// Adds `source`, unless its name in `folder` (the device and inode of the folder holding
+        /// it, when known) was found already.
+        mutating func add(_ source: SourceFile, in folder: FileIdentity?) {
+            guard let folder else { return found.append(.file(source)) }
+            if names.insert(Name(folder: folder, name: (source.path as NSString).lastPathComponent)).inserted {
+                found.append(.file(source))
+            }
         }
     }
 
@@ -73,16 +90,20 @@ public struct SourceDiscovery: Sendable {
     private func walk(_ path: String, named: Bool, under root: String, into walk: inout Walk) {
         guard named else {
             // Met while walking: a file, or a link judged (never followed into a folder, so no
-            // cycle can make the walk endless); a device or a FIFO is left alone.
-            guard var source = SourceFile.met(at: path, walking: root, namedFolder: root) else { return }
+            // cycle can make the walk endless); a device or a FIFO is said, never opened.
+            guard var source = SourceFile.met(at: path, walking: root, namedFolder: root) else {
+                if let kind = NotARegularFile.kind(at: path) { walk.found.append(.notRegularFile(path: path, kind: kind)) }
+                return
+            }
             if source.link == .followed, let library, library.contains(path, mounts: walk.mounts) {
                 source.link = .refused(reason: "it is a link to a file of the library \(library.realRoot ?? ""); "
                     + "Dossier never imports its own library")
             }
-            walk.add(source)
+            walk.add(source, in: walk.folders[parent(of: path)])
             return
         }
         // A named path may be a link the user means: it is followed.
+        let takenAt = SourceFile.clock()
         guard let info = SourcePath.status(path) else {
             walk.found.append(.unreadable(path: path, reason: String(cString: strerror(errno))))
             return
@@ -91,7 +112,8 @@ public struct SourceDiscovery: Sendable {
         case S_IFDIR:
             FolderWalk(library: library, mounts: walk.mounts).walk(path, info: info) { event in
                 switch event {
-                case .entering:
+                case .entering(let folder):
+                    walk.folders[folder] = SourcePath.status(folder).map(FileIdentity.init)
                     return true
                 case .passedOver(let folder, let isTheLibrary):
                     walk.found.append(.passedOver(library: folder, isTheLibrary: isTheLibrary))
@@ -108,9 +130,10 @@ public struct SourceDiscovery: Sendable {
             }
         case S_IFREG:
             let isLink = SourcePath.status(path, followingLinks: false).map { $0.st_mode & S_IFMT == S_IFLNK } == true
-            walk.add(SourceFile(path: path, info: info, namedFolder: parent(of: path), link: isLink ? .followed : nil))
+            walk.add(SourceFile(path: path, info: info, namedFolder: parent(of: path), link: isLink ? .followed : nil, statusTakenAt: takenAt),
+                     in: SourcePath.status(parent(of: path)).map(FileIdentity.init))
         default:
-            walk.found.append(.unreadable(path: path, reason: "not a regular file or folder"))
+            walk.found.append(.notRegularFile(path: path, kind: NotARegularFile.kind(of: info) ?? "a special file"))
         }
     }
 

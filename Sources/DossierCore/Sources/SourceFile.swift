@@ -18,6 +18,9 @@ public struct SourceFile: Hashable, Sendable {
     /// it, and no one but the kernel sets it, so a same-size edit whose modification time was put
     /// back still shows. Nil when not known.
     public var changeTime: Int64?
+    /// When its status was read (the wall clock, in nanoseconds since 1970): a change time too
+    /// close to it proves nothing (`statusIsRacy`). Nil when not known.
+    public var statusTakenAt: Int64?
     /// How the symbolic link at `path` was taken, when it is one (`SourceLink`); nil for a file.
     public var link: SourceLink?
     /// Where its bytes are read: the path itself, except when the problems ledger retries a
@@ -59,12 +62,23 @@ public struct SourceFile: Hashable, Sendable {
 extension SourceFile {
     /// The file at `path` as `info` (its `stat`, or for a link followed its target's) says it is;
     /// read from `readPath` when that is not `path` (a kept copy, a quarantined file).
-    public init(path: String, info: stat, readPath: String? = nil, namedFolder: String? = nil, link: SourceLink? = nil) {
+    /// `statusTakenAt`: the clock read just before `info` was (`SourceFile.clock()`); without it,
+    /// the clock now, a moment later.
+    public init(path: String, info: stat, readPath: String? = nil, namedFolder: String? = nil, link: SourceLink? = nil,
+                statusTakenAt: Int64? = nil) {
         self.init(path: path, size: Int64(info.st_size), modificationTime: SourceFile.nanoseconds(of: info.st_mtim),
                   readPath: readPath, namedFolder: namedFolder)
         identity = FileIdentity(info)
         changeTime = SourceFile.nanoseconds(of: info.st_ctim)
+        self.statusTakenAt = statusTakenAt ?? SourceFile.clock()
         self.link = link
+    }
+
+    /// The wall clock in nanoseconds since 1970, as a file's times are kept.
+    public static func clock() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return nanoseconds(of: now)
     }
 
     /// A `stat` time in nanoseconds since 1970, held to what an `Int64` holds (about 1677 to 2262):
@@ -81,11 +95,42 @@ extension SourceFile {
     /// The same file with the same status as when `earlier` was found: size, modification time,
     /// device, inode and change time. A same-size edit whose modification time was put back
     /// moves the change time; a file renamed over it has another inode. Without `earlier`'s
-    /// whole status, only size and time can be compared (a source made by hand).
+    /// whole status, only size and time can be compared (a source made by hand). A status that
+    /// was racy when taken (`statusIsRacy`) proves it only with its bytes hashed again.
     public func isUnchanged(since earlier: SourceFile) -> Bool {
         guard size == earlier.size && modificationTime == earlier.modificationTime else { return false }
         guard let before = earlier.identity, let then = earlier.changeTime else { return true }
         return identity == before && changeTime == then
+    }
+
+    /// The same file, of the same size and modification time, whose change time alone moved since
+    /// `earlier` was found: its bytes may be the same (another name of it removed, a `chmod`), or
+    /// a same-size edit whose time was put back. Only its bytes, hashed again, can tell.
+    public func onlyChangeTimeMoved(since earlier: SourceFile) -> Bool {
+        size == earlier.size && modificationTime == earlier.modificationTime && earlier.identity != nil
+            && identity == earlier.identity && changeTime != earlier.changeTime
+    }
+
+    /// Whether its status was taken too soon after its last change to prove anything (git's
+    /// "racily clean" entries): a file system keeps a change time only to its own grain (a whole
+    /// second on ext4 made with 128-byte inodes, ext3 and HFS+; two on FAT; a clock tick on
+    /// others), so an edit made later within the same grain leaves the same change time, size
+    /// and (put back) modification time. A status whose change time is not older than the
+    /// moment it was taken by more than that grain is racy: a source of that status is never
+    /// settled unread by it, nor removed before its bytes are hashed again.
+    public var statusIsRacy: Bool {
+        SourceFile.statusIsRacy(changeTime: changeTime, takenAt: statusTakenAt)
+    }
+
+    /// `statusIsRacy` for a change time and the moment its status was taken, both in nanoseconds;
+    /// either unknown is racy. A change time with no part of a second is taken as kept to whole
+    /// seconds, and given three (FAT's two, and one more for the moments between the status and
+    /// the clock); any other, 50 ms (a clock tick is at most 10 ms, and a few file systems keep
+    /// 10 ms).
+    public static func statusIsRacy(changeTime: Int64?, takenAt: Int64?) -> Bool {
+        guard let changeTime, let takenAt else { return true }
+        let grain: Int64 = changeTime % 1_000_000_000 == 0 ? 3_000_000_000 : 50_000_000
+        return changeTime > takenAt - grain
     }
 
     /// Opens its bytes for reading (`readPath`), and only the file that was found: a file is
@@ -118,6 +163,14 @@ extension SourceFile {
                 + "pointed elsewhere); it is read again at the next import")
         }
         return descriptor
+    }
+
+    /// SHA-256 of its bytes as they are now, read from the very file that was found
+    /// (`openForReading`).
+    public func currentDigest() throws -> ContentDigest {
+        let descriptor = try openForReading()
+        defer { close(descriptor) }
+        return try ScratchFile.hash(descriptor).1
     }
 }
 

@@ -61,13 +61,15 @@ extension SourceFile {
     /// refused (by the link's own status, so it can be listed); nil for anything else (a folder, a
     /// device, a FIFO) or nothing.
     public static func met(at path: String, walking root: String, namedFolder: String?) -> SourceFile? {
+        // Before the status is read: its change time is judged against this moment (`statusIsRacy`).
+        let takenAt = SourceFile.clock()
         guard let info = SourcePath.status(path, followingLinks: false) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return SourceFile(path: path, info: info, namedFolder: namedFolder)
+            return SourceFile(path: path, info: info, namedFolder: namedFolder, statusTakenAt: takenAt)
         case S_IFLNK:
             let (link, target) = SourceLink.judge(path, walking: root)
-            return SourceFile(path: path, info: target ?? info, namedFolder: namedFolder, link: link)
+            return SourceFile(path: path, info: target ?? info, namedFolder: namedFolder, link: link, statusTakenAt: takenAt)
         default:
             return nil
         }

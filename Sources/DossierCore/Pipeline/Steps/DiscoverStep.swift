@@ -1,5 +1,5 @@
 /// A path discovery could not read, or passed over (a Dossier library, a hidden file, a link it
-/// does not follow), is decided here: it fails or is skipped, with the reason.
+/// does not follow, a FIFO or device), is decided here: it fails or is skipped, with the reason.
 struct DiscoverStep: ImportStep {
     let name = "discover"
     let phase = ImportStepPhase.working
@@ -24,6 +24,11 @@ struct DiscoverStep: ImportStep {
         case .passedOverName(let path, let code, let reason):
             var outcome = SourceOutcome(source: path, status: .skipped, stage: .discover, error: "\(path): \(reason)")
             outcome.errorCode = code
+            source.worked = WorkedSource(outcome: outcome)
+        case .notRegularFile(let path, let kind):
+            var outcome = SourceOutcome(source: path, status: .skipped, stage: .discover,
+                                        error: "\(path): \(NotARegularFile.reason(kind: kind))")
+            outcome.errorCode = NotARegularFile.code
             source.worked = WorkedSource(outcome: outcome)
         }
         return .decided

@@ -7,8 +7,8 @@ struct RemoveStep: ImportStep {
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
         guard let worked = source.worked, let removing = source.settlement.removing, let index = run.index else { return .next }
-        source.worked?.outcome = run.pipeline.removeSource(removing, safeCopies: worked.safeCopies, outcome: worked.outcome,
-                                                           index: index, departure: source.settlement.departure)
+        source.worked?.outcome = run.pipeline.removeSource(removing, safeCopies: worked.safeCopies, digestAsRead: worked.digestAsRead,
+                                                           outcome: worked.outcome, index: index, departure: source.settlement.departure)
         return .next
     }
 }

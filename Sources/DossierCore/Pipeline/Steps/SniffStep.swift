@@ -7,7 +7,7 @@ struct SniffStep: ImportStep {
 
     func run(_ source: inout SourceInProgress, in run: ImportRun) throws -> ImportStepResult {
         guard let file = source.source else { return .next }
-        let head = try run.worker.step(.sniff, file) { try run.worker.sniffedHead(of: file) }
+        let head = try run.worker.step(.sniff, file) { try SourceWorker.sniffedHead(of: file) }
         source.head = head
         guard let importer = run.worker.registry.importer(for: head) else {
             let type = FileTypeDescription.describe(head: head)
